@@ -1,0 +1,104 @@
+"""Shared fixtures: a built site, local servers for it, and Debian's Chromium through Playwright."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Chromium as this machine runs it headless: no sandbox as root, and none of the background
+# services that would try to reach the internet.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site, built once per test worker by build.py into a temporary directory."""
+    out = tmp_path_factory.mktemp("site") / "_site"
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert completed.returncode == 0, completed.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site):
+    """Serves the built site with the cross-origin isolation headers, like `build.py serve`."""
+    from builder.serve import start_server
+
+    server = start_server(built_site, isolated=True)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def plain_site_server(built_site):
+    """Serves the same site without isolation headers, like a plain static host."""
+    from builder.serve import start_server
+
+    server = start_server(built_site, isolated=False)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = shutil.which("chromium")
+    if path is None:
+        pytest.fail("Debian's chromium is not installed: run `make test`, which installs it")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS,
+        )
+        yield browser
+        browser.close()
+
+
+class RequestLog:
+    """Every URL a page asked for, to prove nothing leaves localhost."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+
+    def outside_localhost(self) -> list[str]:
+        from urllib.parse import urlsplit
+
+        local = {"127.0.0.1", "localhost", "[::1]", "::1"}
+        return [
+            url for url in self.urls
+            if urlsplit(url).scheme in ("http", "https", "ws", "wss")
+            and urlsplit(url).hostname not in local
+        ]
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context (empty localStorage) and page; `page.request_log` records URLs."""
+    context = browser.new_context()
+    page = context.new_page()
+    log = RequestLog()
+    page.on("request", lambda request: log.urls.append(request.url))
+    page.request_log = log
+    yield page
+    context.close()
