@@ -1,0 +1,41 @@
+"""The whole build: pass 1 (load and validate every lesson), then pass 2 (render and write)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.errors import BuildError, BuildWarning
+from builder.links import find_dangling_links
+from builder.load_lessons import load_lessons
+from builder.model import Lesson
+from builder.render_page import Site, create_templates, render_index, render_page
+from builder.write_site import default_steps, write_site
+
+CODE_ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES_DIR = CODE_ROOT / "site" / "templates"
+
+
+@dataclass
+class BuildReport:
+    lessons: list[Lesson]
+    warnings: list[BuildWarning]
+
+
+def build_site(content_root: Path, out_dir: Path, strict: bool = False) -> BuildReport:
+    """Build `content_root`'s lessons/ and checkpoints/ into `out_dir`.
+
+    Raises BuildError for the first authoring mistake; under `strict` the first warning is one.
+    """
+    lessons_dir = content_root / "lessons"
+    if not lessons_dir.is_dir():
+        raise BuildError(str(lessons_dir), None, "no lessons directory here")
+    lessons = load_lessons(lessons_dir, content_root / "checkpoints", root=content_root)
+    warnings = find_dangling_links(lessons)
+    if strict and warnings:
+        raise warnings[0].as_error()
+
+    site = Site(lessons, create_templates(TEMPLATES_DIR))
+    pages = [render_index(site), *(render_page(lesson, site) for lesson in lessons)]
+    write_site(pages, out_dir, default_steps(lessons))
+    return BuildReport(lessons, warnings)

@@ -1,0 +1,55 @@
+"""`python build.py [--out DIR] [--strict] [--root DIR]` and `python build.py serve [--port N]`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from builder.build_site import CODE_ROOT, BuildReport, build_site
+from builder.errors import BuildError
+
+
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="build.py", description="Build the Werkplaats lesson site (and optionally serve it).")
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build",
+                        help="'serve' builds, serves on 127.0.0.1 and rebuilds on changes")
+    parser.add_argument("--out", type=Path, default=None, help="output directory (default: _site/)")
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument("--root", type=Path, default=CODE_ROOT,
+                        help="directory holding lessons/ and checkpoints/ (default: this project)")
+    parser.add_argument("--port", type=int, default=8000, help="port for 'serve' (default: 8000)")
+    arguments = parser.parse_args(argv)
+    if arguments.out is None:
+        arguments.out = arguments.root / "_site"
+    return arguments
+
+
+def run_build(arguments: argparse.Namespace) -> BuildReport | None:
+    """One build; prints warnings and the result. Returns None (after one error line) on failure."""
+    started = time.perf_counter()
+    try:
+        report = build_site(arguments.root, arguments.out, strict=arguments.strict)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return None
+    except OSError as error:
+        print(f"cannot write the site: {error}", file=sys.stderr)
+        return None
+    for warning in report.warnings:
+        print(warning, file=sys.stderr)
+    count = len(report.lessons)
+    print(f"built {count} lesson{'s' if count != 1 else ''} into {arguments.out} "
+          f"in {time.perf_counter() - started:.1f} s")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = parse_arguments(argv)
+    if arguments.command == "serve":
+        from builder.serve import serve_and_rebuild
+
+        return serve_and_rebuild(arguments, lambda: run_build(arguments) is not None)
+    return 0 if run_build(arguments) is not None else 1

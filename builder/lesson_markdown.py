@@ -1,0 +1,27 @@
+"""The Markdown dialect of lessons: CommonMark (no raw HTML) plus our five plugins."""
+
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+
+from builder.plugins.callout import callout_plugin
+from builder.plugins.checkpoint import checkpoint_plugin
+from builder.plugins.examples import examples_plugin
+from builder.plugins.math import math_plugin
+from builder.plugins.visualizer import RenderVisualizer, visualizer_plugin
+
+
+def create_markdown(render_visualizer: RenderVisualizer | None = None) -> MarkdownIt:
+    # Raw HTML is off: lesson text stays Markdown, so every page keeps the same accessible markup.
+    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+    checkpoint_plugin(md)
+    visualizer_plugin(md, render_visualizer)
+    callout_plugin(md)
+    math_plugin(md)
+    examples_plugin(md)
+    return md
+
+
+def render_inline(md: MarkdownIt, text: str) -> str:
+    """Short front-matter or checkpoint texts: `code`, *emphasis* and links, no paragraphs."""
+    return md.renderInline(text)

@@ -1,0 +1,91 @@
+"""The domain objects of a lesson, as pass 1 validates them and pass 2 renders them."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it.token import Token
+
+
+@dataclass(frozen=True)
+class Module:
+    id: str
+    number: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Prerequisite:
+    title: str
+    lesson_id: str | None  # linked only when a lesson with this id is built
+
+
+@dataclass(frozen=True)
+class RelatedLab:
+    text: str
+    link_text: str
+    lesson_id: str | None
+
+
+@dataclass(frozen=True)
+class NextStep:
+    lesson_id: str | None
+    title: str
+    teaser: str
+
+
+@dataclass(frozen=True)
+class Source:
+    title: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    id: str
+    number: int  # 1-based position in the lesson, shown as "01"
+    title: str
+    task: str  # inline Markdown
+    hint: str  # inline Markdown
+
+
+@dataclass(frozen=True)
+class Example:
+    """A fenced ```python block of the lesson body."""
+
+    code: str
+    first_line: int  # line of the first code line in the lesson file (1-based)
+    runs: bool  # False for ```python no-run
+
+
+@dataclass
+class Lesson:
+    id: str
+    path: str  # as shown in messages, e.g. "lessons/rag-01.md"
+    module: Module
+    number: int
+    title: str
+    subtitle: str
+    duration: int  # minutes
+    goals: list[str]
+    takeaways: list[str]
+    reviewed: datetime.date
+    prerequisites: list[Prerequisite]
+    related: RelatedLab | None
+    next_step: NextStep | None
+    sources: list[Source]
+    checkpoints: list[Checkpoint]
+    checkpoints_dir: Path  # checkpoints/<id>/, read by the checkpoint bundle (issue 4)
+    checkpoints_shown_dir: str  # the same directory as messages name it, e.g. "checkpoints/rag-01"
+    solution_code: str | None
+    starter_code: str
+    body_tokens: list[Token]
+    examples: list[Example]
+    # Front-matter field name -> line, for mistakes found after loading (links, duplicates).
+    field_lines: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def checkpoint_ids(self) -> list[str]:
+        return [checkpoint.id for checkpoint in self.checkpoints]

@@ -1,0 +1,52 @@
+"""`:::{checkpoint} <id>`: the inline marker "01 CHECKPOINT <title>" after the section teaching it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from builder.model import Checkpoint
+from builder.plugins.directives import error_at, register_directive
+
+
+def checkpoint_plugin(md: MarkdownIt) -> None:
+    """Needs `env["checkpoints"]`: the lesson's checkpoints by id (from checkpoints.toml)."""
+
+    def handle(fence: Token, argument: str, state: StateCore) -> list[Token]:
+        known: dict[str, Checkpoint] = state.env.get("checkpoints", {})
+        if not argument:
+            raise error_at(state.env, fence, "a checkpoint marker needs an id: ':::{checkpoint} <id>'")
+        if argument not in known:
+            raise error_at(state.env, fence, f"unknown checkpoint '{argument}'")
+        if fence.content.strip():
+            raise error_at(state.env, fence, "a checkpoint marker has no text of its own; close it with ':::'")
+        placed: set[str] = state.env.setdefault("placed_checkpoints", set())
+        if argument in placed:
+            raise error_at(state.env, fence, f"checkpoint '{argument}' already has a marker")
+        placed.add(argument)
+        marker = Token("checkpoint_marker", "aside", 0)
+        marker.map = fence.map
+        marker.block = True
+        marker.meta = {"checkpoint": known[argument]}
+        return [marker]
+
+    register_directive(md, "checkpoint", handle)
+    md.add_render_rule("checkpoint_marker", render_marker)
+
+
+def render_marker(self, tokens: Sequence[Token], index: int, options, env) -> str:
+    checkpoint: Checkpoint = tokens[index].meta["checkpoint"]
+    cid = escapeHtml(checkpoint.id)
+    return (
+        f'<aside class="checkpoint-marker" data-checkpoint-marker="{cid}" data-status="pending" '
+        f'aria-label="Checkpoint {checkpoint.number:02d}">\n'
+        f'<a href="#checkpoint-{cid}">'
+        f'<span class="checkpoint-marker__number">{checkpoint.number:02d}</span> '
+        f'<span class="checkpoint-marker__label">Checkpoint</span> '
+        f'<span class="checkpoint-marker__title">{escapeHtml(checkpoint.title)}</span></a>\n'
+        "</aside>\n"
+    )

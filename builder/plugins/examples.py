@@ -1,0 +1,81 @@
+"""Fenced ```python blocks: highlighted examples with a "Laad in editor" button.
+
+```python no-run marks an example that is shown but not executed by verify_examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from builder.model import Example
+from builder.plugins.directives import error_at, file_line
+
+EXAMPLE_LANGUAGE = "python"
+EXAMPLE_FLAGS = {"no-run"}
+FORMATTER = HtmlFormatter(cssclass="highlight")
+
+
+def examples_plugin(md: MarkdownIt) -> None:
+    # After "inline": by then the fences inside callouts exist too.
+    md.core.ruler.after("inline", "python_examples", collect_examples)
+    md.add_render_rule("fence", render_fence)
+
+
+def collect_examples(state: StateCore) -> None:
+    """Validate each python fence's flags and list the examples in `env["examples"]`."""
+    examples: list[Example] = state.env.setdefault("examples", [])
+    for token in state.tokens:
+        if token.type != "fence":
+            continue
+        language, flags = split_info(token.info)
+        if language != EXAMPLE_LANGUAGE:
+            continue
+        unknown = flags - EXAMPLE_FLAGS
+        if unknown:
+            raise error_at(state.env, token, f"unknown example option '{sorted(unknown)[0]}' (known: no-run)")
+        examples.append(Example(
+            code=token.content,
+            first_line=file_line(state.env, token) + 1,  # the code starts after the ``` line
+            runs="no-run" not in flags,
+        ))
+
+
+def split_info(info: str) -> tuple[str, set[str]]:
+    words = info.split()
+    return (words[0].lower() if words else ""), set(words[1:])
+
+
+def highlight_python(code: str) -> str:
+    return highlight(code, PythonLexer(), FORMATTER)
+
+
+def render_example(code: str) -> str:
+    """The figure the front end wires: `[data-load-example]` puts `data-source` in the editor."""
+    return (
+        f'<figure class="example" data-example data-source="{escapeHtml(code)}">\n'
+        f"{highlight_python(code)}"
+        '<figcaption><button type="button" class="example__load" data-load-example>'
+        "Laad in editor</button></figcaption>\n"
+        "</figure>\n"
+    )
+
+
+def render_fence(self, tokens: Sequence[Token], index: int, options, env) -> str:
+    token = tokens[index]
+    language, _ = split_info(token.info)
+    if language == EXAMPLE_LANGUAGE:
+        return render_example(token.content)
+    try:
+        lexer = get_lexer_by_name(language) if language else TextLexer()
+    except ClassNotFound:
+        lexer = TextLexer()
+    return highlight(token.content, lexer, FORMATTER)

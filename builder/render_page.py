@@ -1,0 +1,137 @@
+"""Pass 2: lessons -> HTML strings, through the Jinja2 templates in site/templates/."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from builder.errors import BuildError
+from builder.lesson_markdown import create_markdown, render_inline
+from builder.model import Checkpoint, Lesson
+from builder.plugins.examples import render_example
+from builder.plugins.visualizer import VisualizerOptions
+
+DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+                "september", "oktober", "november", "december"]
+VISUALIZER_INCLUDE = '{% include "partials/visualizer.html" ignore missing %}'
+
+
+@dataclass
+class Page:
+    path: str  # relative to the site root, e.g. "rag-01/index.html"
+    html: str
+
+
+@dataclass
+class Site:
+    """What every page may refer to: the lessons that exist and the templates."""
+
+    lessons: list[Lesson]
+    templates: jinja2.Environment
+    lesson_ids: set[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lesson_ids = {lesson.id for lesson in self.lessons}
+
+
+@dataclass(frozen=True)
+class CheckpointView:
+    id: str
+    number: str  # "01"
+    title: str
+    task_html: Markup
+    hint_html: Markup
+
+
+def create_templates(templates_dir: Path) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,  # a misspelt variable fails the build, not the page
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def dutch_date(day: datetime.date) -> str:
+    return f"{day.day} {DUTCH_MONTHS[day.month - 1]} {day.year}"
+
+
+def module_anchor(module_id: str) -> str:
+    return f"module-{module_id}"
+
+
+def render_page(lesson: Lesson, site: Site) -> Page:
+    md = create_markdown(render_visualizer=lambda options: render_visualizer(site.templates, options))
+    inline = lambda text: Markup(render_inline(md, text))  # noqa: E731
+
+    def lesson_url(lesson_id: str | None) -> str | None:
+        return f"../{lesson_id}/" if lesson_id in site.lesson_ids else None
+
+    context: dict[str, Any] = {
+        "root": "../",
+        "lesson": lesson,
+        "lesson_label": f"MODULE {lesson.module.number:02d} · LES {lesson.number:02d}",
+        "module_url": f"../#{module_anchor(lesson.module.id)}",
+        "goals_html": [inline(goal) for goal in lesson.goals],
+        "takeaways_html": [inline(takeaway) for takeaway in lesson.takeaways],
+        "body_html": Markup(md.renderer.render(lesson.body_tokens, md.options, {})),
+        "reviewed_text": dutch_date(lesson.reviewed),
+        "lesson_url": lesson_url,
+        "checkpoints": [checkpoint_view(md, checkpoint) for checkpoint in lesson.checkpoints],
+        "starter_code": lesson.starter_code,
+        "solution_html": Markup(render_example(lesson.solution_code)) if lesson.solution_code else None,
+    }
+    return Page(f"{lesson.id}/index.html", render_template(site.templates, "lesson.html", context))
+
+
+def checkpoint_view(md, checkpoint: Checkpoint) -> CheckpointView:
+    return CheckpointView(
+        id=checkpoint.id,
+        number=f"{checkpoint.number:02d}",
+        title=checkpoint.title,
+        task_html=Markup(render_inline(md, checkpoint.task)),
+        hint_html=Markup(render_inline(md, checkpoint.hint)),
+    )
+
+
+def render_index(site: Site) -> Page:
+    modules: dict[str, dict[str, Any]] = {}
+    for lesson in site.lessons:  # already sorted by module and lesson number
+        entry = modules.setdefault(lesson.module.id, {
+            "module": lesson.module, "anchor": module_anchor(lesson.module.id), "lessons": [],
+        })
+        entry["lessons"].append(lesson)
+    context = {"root": "", "modules": list(modules.values())}
+    return Page("index.html", render_template(site.templates, "index.html", context))
+
+
+def render_visualizer(templates: jinja2.Environment, options: VisualizerOptions) -> str:
+    # Rendered through an include so the page still builds before the visualizer partial exists.
+    return render_string(templates, VISUALIZER_INCLUDE, options.as_context())
+
+
+def render_template(templates: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
+    try:
+        return templates.get_template(name).render(context)
+    except jinja2.TemplateError as error:
+        raise template_error(error, name) from None
+
+
+def render_string(templates: jinja2.Environment, source: str, context: dict[str, Any]) -> str:
+    try:
+        return templates.from_string(source).render(context)
+    except jinja2.TemplateError as error:
+        raise template_error(error, "partials/visualizer.html") from None
+
+
+def template_error(error: jinja2.TemplateError, name: str) -> BuildError:
+    where = getattr(error, "name", None) or name
+    line = getattr(error, "lineno", None)
+    return BuildError(f"site/templates/{where}", line, f"template error: {error.message or error}")

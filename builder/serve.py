@@ -1,0 +1,97 @@
+"""The dev server: static files with cross-origin isolation headers, rebuilt when sources change."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from builder.build_site import CODE_ROOT
+
+# Pyodide's worker, wasm streaming compilation and module scripts all care about these types.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "application/javascript",
+    ".mjs": "application/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".tar": "application/x-tar",
+    ".svg": "image/svg+xml",
+}
+
+
+class SiteRequestHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    isolated = True
+
+    def end_headers(self) -> None:
+        if self.isolated:
+            # Cross-origin isolation unlocks SharedArrayBuffer (Pyodide's interrupt buffer).
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-store")  # a rebuilt page must never look stale
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        pass  # one line per request would drown the rebuild messages
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the browser went away mid-response; nothing to report
+
+
+@dataclass
+class ServerHandle:
+    url: str
+    server: ThreadingHTTPServer
+    thread: threading.Thread
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
+def start_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
+                 isolated: bool = True) -> ServerHandle:
+    """Serve `directory` in a background thread; port 0 picks a free port (see `.url`)."""
+    handler_class = type("Handler", (SiteRequestHandler,), {"isolated": isolated})
+    handler = functools.partial(handler_class, directory=str(directory))
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
+                              name="site-server", daemon=True)
+    thread.start()
+    bound_host, bound_port = server.server_address[:2]
+    return ServerHandle(f"http://{bound_host}:{bound_port}/", server, thread)
+
+
+def serve_and_rebuild(arguments: argparse.Namespace, rebuild: Callable[[], bool]) -> int:
+    """Build, serve, and rebuild on every change; a failed rebuild keeps the last good site."""
+    import watchfiles
+
+    rebuild()
+    try:
+        handle = start_server(arguments.out, port=arguments.port)
+    except OSError as error:
+        print(f"cannot serve on 127.0.0.1:{arguments.port}: {error.strerror}", file=sys.stderr)
+        return 1
+    watched = [path for path in (arguments.root / "lessons", arguments.root / "checkpoints",
+                                 CODE_ROOT / "site") if path.is_dir()]
+    print(f"serving {handle.url} (Ctrl+C stops); watching {', '.join(str(path) for path in watched)}")
+    try:
+        for _changes in watchfiles.watch(*watched, raise_interrupt=False):
+            rebuild()
+    finally:
+        handle.close()
+    return 0

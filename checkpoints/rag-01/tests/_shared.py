@@ -1,0 +1,101 @@
+"""Inputs shared by the rag-01 tests: the lesson's worked example and seeded text generators.
+
+Loaded by runner.bundle with `reference` (this lesson's solution.py) already defined. Everything
+here runs in the trusted grading process; expected values always come from `reference`.
+"""
+
+import random
+
+EXAMPLE_TEXT = "  A  B\nC D E F G H  "
+EXAMPLE_RECORD = {"id": "d", "title": "Demo", "text": EXAMPLE_TEXT}
+VISUALIZER_TEXT = "De lamp brandt groen na reset. Houd de knop tien seconden vast voor herstel."
+
+# Characters Python's str.isspace() calls whitespace, beyond the ASCII ones.
+UNICODE_SPACES = ["\xa0", "\u3000", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\u2003", "\u2028", "\u205f"]
+# Invisible characters that are NOT whitespace: they belong to the word they are in.
+NOT_SPACES = ["\ufeff", "\u200b", "\u200d"]
+ASCII_SPACES = [" ", "  ", "\t", "\n", "\r\n", " \n "]
+WORD_PIECES = [
+    "lamp", "Knop", "reset.", "één", "café", "naïef", "x", "42", "a-b", "😀", "👩‍💻", "𝔘𝔫𝔦",
+    "漢字", "Ωmega", "tab\u200bbed", "\ufeffbom",
+]
+
+
+def record(doc_id="d", title="Titel", text="Een korte tekst."):
+    return {"id": doc_id, "title": title, "text": text}
+
+
+def snapshot(doc_id="d", title="Titel", text="Een korte tekst."):
+    """A valid document as document_snapshots makes it, computed by the reference solution."""
+    return reference.document_snapshots([record(doc_id, title, text)])[0]
+
+
+def example_document():
+    return snapshot("d", "Demo", EXAMPLE_TEXT)
+
+
+def words_text(count, word="w"):
+    """count words separated by single spaces: 'w0 w1 w2 ...'."""
+    return " ".join(f"{word}{index}" for index in range(count))
+
+
+def random_text(rng, word_count, unicode_spaces=True):
+    """A text of word_count words with mixed separators and leading/trailing whitespace."""
+    separators = ASCII_SPACES + (UNICODE_SPACES if unicode_spaces else [])
+    parts = [rng.choice(["", " ", "\n", "\xa0 "]) if unicode_spaces else rng.choice(["", " "])]
+    for index in range(word_count):
+        word = rng.choice(WORD_PIECES)
+        if rng.random() < 0.3:
+            word += rng.choice(WORD_PIECES)
+        parts.append(word)
+        parts.append(rng.choice(separators) if index < word_count - 1 else rng.choice(["", " ", "\n"]))
+    return "".join(parts)
+
+
+def random_document(rng, max_words=60):
+    doc_id = "".join(rng.choice("abcXYZ019_-") for _ in range(rng.randint(1, 12)))
+    title = rng.choice(["Handleiding", " Lamp ", "Ωmega 😀", "x" * rng.randint(1, 100)])
+    return snapshot(doc_id, title, random_text(rng, rng.randint(1, max_words)))
+
+
+def random_window(rng):
+    window = rng.choice([1, 2, 3, 4, 5, 7, 10, 40, 256])
+    return window, rng.randint(0, window - 1)
+
+
+def random_chunk_selection(rng, document):
+    """A mixed bag of valid chunks: several windows, some dropped, unique ids, shuffled."""
+    total = len(reference.word_spans(document["text"]))
+    chosen = {}
+    for _ in range(rng.randint(0, 4)):
+        window, overlap = random_window(rng)
+        for chunk in reference.word_chunks(document, window, overlap):
+            if rng.random() < 0.7:
+                chosen.setdefault(chunk["id"], chunk)
+    for _ in range(rng.randint(0, 3)):
+        start = rng.randrange(total)
+        chunk = reference.make_chunk(document, reference.word_spans(document["text"]), start, rng.randint(start + 1, total))
+        chosen.setdefault(chunk["id"], chunk)
+    chunks = list(chosen.values())
+    rng.shuffle(chunks)
+    return chunks
+
+
+def outcome_of(call):
+    """('value', result) or ('ValueError', None) for a call of the reference solution."""
+    try:
+        return "value", call()
+    except ValueError:
+        return "ValueError", None
+
+
+def expect_like_reference(learner_call, reference_call, message):
+    """The learner's call must give what the reference gives: the same value, or a ValueError."""
+    from runner.testkit import expect_equal, expect_value_error
+
+    kind, expected = outcome_of(reference_call)
+    if kind == "ValueError":
+        with expect_value_error(message):
+            learner_call()
+    else:
+        expect_equal(learner_call(), expected, message, show=False)

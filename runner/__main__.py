@@ -1,0 +1,7 @@
+"""`python -m runner`: see runner.cli."""
+
+from runner.cli import main
+
+# Guarded: batch workers are started with "spawn", which imports this module as __mp_main__.
+if __name__ == "__main__":
+    raise SystemExit(main())

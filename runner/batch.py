@@ -1,0 +1,357 @@
+"""Grading a batch of submissions: parallel workers, a crash-safe results log, resuming.
+
+`results.jsonl` is the source of truth. While a batch runs, every result is appended as one
+whole line (a single write, then flush and fsync), so a run killed at any moment leaves only
+complete lines, and at worst one torn last line from the kill itself, which the next run detects
+and cuts off. A rerun with the same output directory grades only submissions whose key (path,
+SHA-256 of the file, which covers the code, and the test bundle's hash) has no result yet. When
+the batch is complete the log is rewritten (atomically) holding exactly this batch's results,
+sorted by path, and the gradebook and report are written from it.
+
+Each worker process owns one `ChildProcessHost`, so each learner's code runs in its own fresh
+child; the tests run in the worker. This module is standard library only: the CLI draws the
+progress bar from the `on_result` callback.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import tempfile
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Callable, Iterable
+
+import runner
+from runner.bundle import Bundle, load_bundle
+from runner.grade import grade
+from runner.model import GradeReport
+from runner.sandbox import ChildProcessHost, SandboxLimits
+from runner.submission import Submission, read_submission
+
+RESULTS_FILE = "results.jsonl"
+GRADEBOOK_FILE = "gradebook.csv"
+REPORT_FILE = "report.html"
+RESULT_FIELDS = (
+    "submission", "learner", "lesson", "status", "score", "max_score", "code_sha256",
+    "source_sha256", "checkpoints", "runner_version", "bundle_sha256", "graded_at",
+)
+
+ResultKey = tuple[str, str, str]
+
+
+def result_key(submission: str, source_sha256: str, bundle_sha256: str) -> ResultKey:
+    return (submission, source_sha256, bundle_sha256)
+
+
+def key_of(result: dict) -> ResultKey:
+    return result_key(result["submission"], result["source_sha256"], result["bundle_sha256"])
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# ---- one submission ------------------------------------------------------------------------
+
+
+def _base_result(submission: Submission, bundle: Bundle) -> dict:
+    return {
+        "submission": submission.path,
+        "learner": submission.learner,
+        "lesson": bundle.lesson,
+        "status": "graded",
+        "score": 0,
+        "max_score": len(bundle.checkpoints),
+        "code_sha256": submission.code_sha256,
+        "source_sha256": submission.source_sha256,
+        "checkpoints": [],
+    }
+
+
+def invalid_result(submission: Submission, bundle: Bundle, message: str) -> dict:
+    result = _base_result(submission, bundle)
+    result["status"] = "invalid"
+    result["message"] = message
+    return _finish(result, submission, bundle)
+
+
+def _finish(result: dict, submission: Submission, bundle: Bundle) -> dict:
+    if submission.created_at is not None:
+        result["created_at"] = submission.created_at
+    if submission.lesson_revision is not None:
+        result["lesson_revision"] = submission.lesson_revision
+    if submission.browser_verdicts:
+        result["browser_verdicts"] = dict(submission.browser_verdicts)
+    result["runner_version"] = runner.__version__
+    result["bundle_sha256"] = bundle.bundle_sha256
+    result["graded_at"] = now_utc()
+    return result
+
+
+def syntax_message(report: GradeReport) -> str:
+    error = report.load.error
+    if error is None:
+        return "syntax error"
+    where = f" on line {error.line}" if error.line is not None else ""
+    return f"syntax error{where}: {error.message}"
+
+
+def grade_submission(submission: Submission, bundle: Bundle, host) -> dict:
+    """The result object (docs/grading.md) for one submission."""
+    if not submission.valid:
+        return invalid_result(submission, bundle, submission.problem or "invalid")
+    assert submission.code is not None
+    report = grade(bundle, host, submission.code)
+    if report.load.problem == "syntax":
+        return invalid_result(submission, bundle, syntax_message(report))
+    result = _base_result(submission, bundle)
+    result["score"] = report.score
+    result["max_score"] = report.max_score
+    result["checkpoints"] = [checkpoint.to_json() for checkpoint in report.checkpoints]
+    return _finish(result, submission, bundle)
+
+
+# ---- the results log -----------------------------------------------------------------------
+
+
+@dataclass
+class ExistingResults:
+    results: dict[ResultKey, dict] = field(default_factory=dict)
+    torn_bytes: int = 0  # length of a torn last line that was cut off
+    bad_lines: int = 0  # complete lines that were not a result object (ignored)
+
+
+def _is_result(value: object) -> bool:
+    return type(value) is dict and all(name in value for name in RESULT_FIELDS) and all(
+        type(value[name]) is str for name in ("submission", "source_sha256", "bundle_sha256")
+    )
+
+
+def read_results(path: Path, repair: bool = False) -> ExistingResults:
+    """The results in a log; with repair, a torn last line is cut off the file."""
+    existing = ExistingResults()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return existing
+    complete_end = data.rfind(b"\n") + 1
+    existing.torn_bytes = len(data) - complete_end
+    if existing.torn_bytes and repair:
+        with open(path, "r+b") as handle:
+            handle.truncate(complete_end)
+            handle.flush()
+            os.fsync(handle.fileno())
+    for line in data[:complete_end].splitlines():
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except ValueError:
+            existing.bad_lines += 1
+            continue
+        if not _is_result(value):
+            existing.bad_lines += 1
+            continue
+        existing.results[key_of(value)] = value
+    return existing
+
+
+def result_line(result: dict) -> bytes:
+    return (json.dumps(result, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+
+
+class ResultsLog:
+    """Append-only writer: one whole line per result, durable before the next one starts."""
+
+    def __init__(self, path: Path) -> None:
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+
+    def append(self, result: dict) -> None:
+        line = result_line(result)
+        written = os.write(self.fd, line)
+        while written < len(line):  # a short write is rare on a regular file, but possible
+            written += os.write(self.fd, line[written:])
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace path with data: a reader (or a crash) sees the old file or the new, never half."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+# ---- workers -------------------------------------------------------------------------------
+
+_worker_bundle: Bundle | None = None
+_worker_host: ChildProcessHost | None = None
+
+
+def _worker_start(lesson_dir: str, limits: dict) -> None:
+    global _worker_bundle, _worker_host
+    _worker_bundle = load_bundle(Path(lesson_dir), include_offline=True)
+    _worker_host = ChildProcessHost(SandboxLimits(**limits))
+    # Worker processes exit through sys.exit, so atexit stops the zygote and its last child.
+    atexit.register(_worker_host.close)
+
+
+def _worker_grade(submission: Submission) -> dict:
+    assert _worker_bundle is not None and _worker_host is not None
+    try:
+        return grade_submission(submission, _worker_bundle, _worker_host)
+    finally:
+        # Nothing of this learner's may still run while the next submission is graded.
+        _worker_host.finish_submission()
+
+
+# ---- the batch -----------------------------------------------------------------------------
+
+
+@dataclass
+class BatchPlan:
+    submissions: list[Submission]  # every submission of this batch, in path order
+    to_grade: list[Submission]  # those without a current result
+    reused: int  # results taken over from an earlier run
+    torn_bytes: int
+    bad_lines: int
+
+
+@dataclass
+class BatchOutcome:
+    results: list[dict]  # one per submission, in path order
+    graded_now: int
+    reused: int
+    failures: list[str]  # internal errors: these submissions have no result yet
+    seconds: float
+
+
+def plan_batch(files: Iterable[Path], bundle: Bundle, out_dir: Path, regrade: bool = False) -> BatchPlan:
+    existing = read_results(out_dir / RESULTS_FILE, repair=True)
+    submissions = [read_submission(path, bundle.lesson) for path in files]
+    done = {} if regrade else existing.results
+    to_grade = [
+        s for s in submissions
+        if result_key(s.path, s.source_sha256, bundle.bundle_sha256) not in done
+    ]
+    return BatchPlan(
+        submissions=submissions,
+        to_grade=to_grade,
+        reused=len(submissions) - len(to_grade),
+        torn_bytes=existing.torn_bytes,
+        bad_lines=existing.bad_lines,
+    )
+
+
+def run_batch(
+    plan: BatchPlan,
+    bundle: Bundle,
+    lesson_dir: Path,
+    out_dir: Path,
+    limits: SandboxLimits,
+    jobs: int,
+    on_result: Callable[[dict], None] | None = None,
+) -> BatchOutcome:
+    """Grade what the plan says is missing, appending each result to the log as it arrives."""
+    started = time.monotonic()
+    log = ResultsLog(out_dir / RESULTS_FILE)
+    failures: list[str] = []
+    graded_now = 0
+
+    def record(result: dict) -> None:
+        nonlocal graded_now
+        log.append(result)
+        graded_now += 1
+        if on_result is not None:
+            on_result(result)
+
+    try:
+        # Invalid files need no sandbox: record them right away.
+        remaining = []
+        for submission in plan.to_grade:
+            if submission.valid:
+                remaining.append(submission)
+            else:
+                record(invalid_result(submission, bundle, submission.problem or "invalid"))
+        if remaining:
+            failures = _grade_in_workers(remaining, lesson_dir, limits, jobs, record)
+    finally:
+        log.close()
+
+    current = read_results(out_dir / RESULTS_FILE).results
+    results = []
+    for submission in plan.submissions:
+        key = result_key(submission.path, submission.source_sha256, bundle.bundle_sha256)
+        if key in current:
+            results.append(current[key])
+    return BatchOutcome(
+        results=results,
+        graded_now=graded_now,
+        reused=plan.reused,
+        failures=failures,
+        seconds=time.monotonic() - started,
+    )
+
+
+def _grade_in_workers(
+    submissions: list[Submission],
+    lesson_dir: Path,
+    limits: SandboxLimits,
+    jobs: int,
+    record: Callable[[dict], None],
+) -> list[str]:
+    failures: list[str] = []
+    queue = list(reversed(submissions))
+    # A small window in flight keeps memory flat however large the batch is.
+    window = max(2, jobs * 4)
+    with ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(str(lesson_dir), asdict(limits)),
+    ) as pool:
+        in_flight: dict[Future, Submission] = {}
+        while queue or in_flight:
+            while queue and len(in_flight) < window:
+                submission = queue.pop()
+                in_flight[pool.submit(_worker_grade, submission)] = submission
+            finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in finished:
+                submission = in_flight.pop(future)
+                try:
+                    result = future.result()
+                except Exception as error:  # noqa: BLE001 - the grader failed, not the learner
+                    failures.append(f"{submission.path}: {type(error).__name__}: {error}")
+                    if "BrokenProcessPool" in type(error).__name__:
+                        failures.extend(f"{s.path}: not graded (worker pool stopped)" for s in queue)
+                        failures.extend(
+                            f"{s.path}: not graded (worker pool stopped)" for s in in_flight.values()
+                        )
+                        return failures
+                    continue
+                record(result)
+    return failures
+
+
+def finish_batch(results: list[dict], out_dir: Path) -> None:
+    """Rewrite the log with exactly this batch's results, sorted by path, atomically."""
+    ordered = sorted(results, key=lambda result: result["submission"])
+    write_atomically(out_dir / RESULTS_FILE, b"".join(result_line(r) for r in ordered))

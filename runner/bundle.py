@@ -1,0 +1,157 @@
+"""Load a lesson's checkpoints and tests: the test bundle that `runner.grade` runs.
+
+Test modules are read from files and executed into a namespace we control (no sys.path
+changes), so the same loader works on the checkout and on the archive unpacked in the browser.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+import runner
+from runner.testkit import TEST_MARKER, Signature, TestSpec
+
+SOLUTION_FILE = "solution.py"
+SHARED_FILE = "_shared.py"  # helpers for the tests of one lesson, injected as `shared`
+SHIPPED_DIR = "tests"
+OFFLINE_DIR = "tests_offline"
+
+
+class BundleError(Exception):
+    """A lesson's checkpoint definitions or tests are broken (a teacher's mistake, not a learner's)."""
+
+
+@dataclass(frozen=True)
+class CheckpointSpec:
+    id: str  # the function name
+    title: str
+    task: str
+    hint: str
+    signature: Signature | None
+    tests: tuple[TestSpec, ...]
+
+
+@dataclass(frozen=True)
+class Bundle:
+    lesson: str
+    checkpoints: tuple[CheckpointSpec, ...]
+    bundle_sha256: str
+    files: tuple[str, ...]  # the hashed files, relative to the lesson directory
+    include_offline: bool
+
+    @property
+    def function_names(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.checkpoints)
+
+    def checkpoint(self, checkpoint_id: str) -> CheckpointSpec:
+        for spec in self.checkpoints:
+            if spec.id == checkpoint_id:
+                return spec
+        raise KeyError(checkpoint_id)
+
+
+def bundle_hash(lesson_dir: Path, files: list[str]) -> str:
+    """SHA-256 over the runner version and the used files (sorted), so any change shows."""
+    digest = hashlib.sha256()
+    digest.update(f"werkplaats-runner {runner.__version__}\n".encode())
+    for relative in sorted(files):
+        content = (lesson_dir / relative).read_bytes()
+        digest.update(relative.encode() + b"\0" + hashlib.sha256(content).hexdigest().encode() + b"\n")
+    return digest.hexdigest()
+
+
+def _exec_file(path: Path, module_name: str, injected: dict) -> types.ModuleType:
+    module = types.ModuleType(module_name)
+    module.__file__ = str(path)
+    module.__dict__.update(injected)
+    try:
+        code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
+        exec(code, module.__dict__)
+    except Exception as error:  # noqa: BLE001 - reported with the file's name
+        raise BundleError(f"{path.name}: {type(error).__name__}: {error}") from error
+    return module
+
+
+def _read_meta(lesson_dir: Path) -> tuple[str, list[dict]]:
+    toml_path = lesson_dir / "checkpoints.toml"
+    try:
+        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BundleError(f"{toml_path}: not found") from None
+    except tomllib.TOMLDecodeError as error:
+        raise BundleError(f"{toml_path}: {error}") from None
+    entries = data.get("checkpoint")
+    if not isinstance(entries, list) or not entries:
+        raise BundleError(f"{toml_path}: no [[checkpoint]] entries")
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+            raise BundleError(f"{toml_path}: every [[checkpoint]] needs an id")
+    lesson = data.get("lesson", lesson_dir.name)
+    return str(lesson), entries
+
+
+def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
+    """Checkpoints from checkpoints.toml with their tests from tests/ (and tests_offline/)."""
+    lesson_dir = Path(lesson_dir)
+    lesson, entries = _read_meta(lesson_dir)
+    ids = [entry["id"] for entry in entries]
+    if len(set(ids)) != len(ids):
+        raise BundleError(f"{lesson_dir / 'checkpoints.toml'}: duplicate checkpoint id")
+
+    used_files = [SOLUTION_FILE]
+    reference = _exec_file(lesson_dir / SOLUTION_FILE, f"werkplaats_reference_{lesson}", {})
+    injected: dict = {"reference": reference}
+    shared_path = lesson_dir / SHIPPED_DIR / SHARED_FILE
+    if shared_path.exists():
+        used_files.append(f"{SHIPPED_DIR}/{SHARED_FILE}")
+        injected["shared"] = _exec_file(shared_path, f"werkplaats_shared_{lesson}", {"reference": reference})
+
+    test_files = sorted((lesson_dir / SHIPPED_DIR).glob("[!_]*.py"))
+    if include_offline:
+        test_files += sorted((lesson_dir / OFFLINE_DIR).glob("[!_]*.py"))
+
+    tests: dict[str, list[TestSpec]] = {checkpoint_id: [] for checkpoint_id in ids}
+    signatures: dict[str, Signature] = {}
+    # Shipped modules named after their checkpoint come first, in the lesson's order.
+    test_files.sort(key=lambda p: (p.parent.name != SHIPPED_DIR, ids.index(p.stem) if p.stem in ids else len(ids), p.name))
+    for path in test_files:
+        relative = f"{path.parent.name}/{path.name}"
+        used_files.append(relative)
+        module = _exec_file(path, f"werkplaats_tests_{lesson}_{path.parent.name}_{path.stem}", injected)
+        declared = module.__dict__.get("SIGNATURE")
+        if isinstance(declared, Signature):
+            if path.stem not in ids:
+                raise BundleError(f"{relative}: SIGNATURE in a module that is not named after a checkpoint")
+            signatures[path.stem] = declared
+        for value in list(module.__dict__.values()):
+            spec = getattr(value, TEST_MARKER, None) if callable(value) else None
+            if not isinstance(spec, TestSpec):
+                continue
+            if spec.checkpoint not in tests:
+                raise BundleError(f"{relative}: test {spec.name!r} names unknown checkpoint {spec.checkpoint!r}")
+            if any(existing.name == spec.name for existing in tests[spec.checkpoint]):
+                raise BundleError(f"{relative}: duplicate test name {spec.name!r}")
+            tests[spec.checkpoint].append(spec)
+
+    checkpoints = tuple(
+        CheckpointSpec(
+            id=entry["id"],
+            title=str(entry.get("title", entry["id"])),
+            task=str(entry.get("task", "")),
+            hint=str(entry.get("hint", "")),
+            signature=signatures.get(entry["id"]),
+            tests=tuple(tests[entry["id"]]),
+        )
+        for entry in entries
+    )
+    return Bundle(
+        lesson=lesson,
+        checkpoints=checkpoints,
+        bundle_sha256=bundle_hash(lesson_dir, used_files),
+        files=tuple(sorted(used_files)),
+        include_offline=include_offline,
+    )

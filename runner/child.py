@@ -1,0 +1,412 @@
+"""The learner's side of the offline runner: a zygote that forks one fresh child per submission.
+
+The parent (`runner.sandbox.ChildProcessHost`) starts this module once as an isolated interpreter
+(`python -I -S`, its own session, a minimal environment). That process, the zygote, imports the
+runner core and the modules learners may use, then never runs learner code itself: for every
+submission it forks a child that
+
+- starts its own session and process group (so the whole group can be killed at once),
+- keeps only the two protocol pipes (fd 3: requests in, fd 4: replies out); fds 0, 1 and 2 are
+  /dev/null, so a learner `print` or a raw `os.write(1, ...)` never reaches the parent,
+- gets its resource limits (address space, file size, no core files, a process count, fds, CPU),
+- works in an empty temporary directory and, when the zygote runs as root, drops to a sandbox
+  uid/gid with no supplementary groups, so it cannot signal or read what the grader can,
+- then answers one JSON request per line with one JSON reply per line, through `runner.invoke`.
+
+The zygote is a child subreaper: a grandchild that daemonizes (double fork, setsid) is re-parented
+to the zygote instead of init, so `_sweep` finds and kills it after the submission.
+
+Control messages between parent and zygote go over a Unix socket, one JSON object per message; a
+"spawn" carries the child's two pipe ends as SCM_RIGHTS file descriptors.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import importlib
+import io
+import json
+import os
+import resource
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import time
+
+REQUEST_FD = 3
+REPLY_FD = 4
+CONTROL_BUFFER = 65536
+
+# prctl options (linux/prctl.h)
+PR_SET_NO_NEW_PRIVS = 38
+PR_SET_CHILD_SUBREAPER = 36
+PR_SET_PDEATHSIG = 1
+
+
+def _prctl(option: int, value: int) -> bool:
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+# --------------------------------------------------------------------------------------------
+# The child: runs learner code and answers requests.
+
+
+class CappedOutput(io.TextIOBase):
+    """Stands in for sys.stdout/sys.stderr: keeps the first `limit` characters, drops the rest."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.parts: list[str] = []
+        self.size = 0
+        self.dropped = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: object) -> int:
+        if type(text) is not str:
+            raise TypeError("write() argument must be str")
+        room = self.limit - self.size
+        if room > 0:
+            kept = text[:room]
+            self.parts.append(kept)
+            self.size += len(kept)
+        if len(text) > max(room, 0):
+            self.dropped = True
+        return len(text)
+
+    def take(self) -> str:
+        """The output since the last take, with a marker when some of it was dropped."""
+        text = "".join(self.parts)
+        if self.dropped:
+            text += "\n[... uitvoer afgekapt ...]\n"
+        self.parts, self.size, self.dropped = [], 0, False
+        return text
+
+
+class _Channel:
+    """Line-oriented reading from the request fd and whole-line writes to the reply fd."""
+
+    def __init__(self, request_fd: int, reply_fd: int) -> None:
+        self.request_fd = request_fd
+        self.reply_fd = reply_fd
+        self.buffer = b""
+
+    def read_request(self) -> dict | None:
+        while b"\n" not in self.buffer:
+            chunk = os.read(self.request_fd, 1 << 16)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return json.loads(line)
+
+    def write_reply(self, reply: dict) -> None:
+        # ensure_ascii: lone surrogates travel as \udXXX escapes; one line, no raw newlines.
+        data = (json.dumps(reply, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+        view = memoryview(data)
+        while view:
+            written = os.write(self.reply_fd, view)
+            view = view[written:]
+
+
+def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
+    """The child's main loop: one request line in, one reply line out, until the pipe closes.
+
+    Requests (from the trusted parent):
+      {"id": n, "op": "load", "source": str, "expected": [name, ...]} -> LoadReport wire form
+      {"id": n, "op": "call", "function": str, "args": encoded, "kwargs": encoded}
+                                                                    -> CallOutcome wire form
+    Replies: {"id": n, "body": {...}}. `runner.invoke` captures learner output per load/call;
+    anything printed outside those (a thread, an atexit hook) goes to a capped sink nobody reads.
+    """
+    from runner import invoke  # preloaded by the zygote; no file access needed after the uid drop
+
+    stray_output = CappedOutput(output_limit)
+    sys.stdout = sys.stderr = stray_output
+    sys.__stdout__ = sys.__stderr__ = stray_output  # type: ignore[misc]
+    sys.stdin = sys.__stdin__ = io.StringIO("")  # type: ignore[misc]
+    channel = _Channel(request_fd, reply_fd)
+    namespace: dict = {}
+    while True:
+        request = channel.read_request()
+        if request is None:
+            return
+        if request.get("op") == "load":
+            loaded = invoke.load_module(request["source"], "main.py", request.get("expected", ()))
+            namespace = loaded.namespace
+            body = loaded.report.to_wire()
+        else:
+            body = invoke.invoke(namespace, request["function"], request["args"], request["kwargs"])
+        stray_output.take()
+        channel.write_reply({"id": request["id"], "body": body})
+
+
+def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str) -> None:
+    """Runs in the freshly forked process, still as the zygote's user, before any learner code."""
+    os.setsid()
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    # Move the protocol pipes to fixed numbers, everything else to /dev/null or closed.
+    high_request = os.dup(request_fd)
+    high_reply = os.dup(reply_fd)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    os.dup2(high_request, REQUEST_FD)
+    os.dup2(high_reply, REPLY_FD)
+    os.closerange(REPLY_FD + 1, _max_fd())
+    os.set_inheritable(REQUEST_FD, False)
+    os.set_inheritable(REPLY_FD, False)
+
+    limits = spec["limits"]
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"],) * 2)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limits["open_files"],) * 2)
+    # CPU seconds are a backstop only: the parent enforces wall-clock limits itself.
+    cpu = max(1, int(limits["submission_seconds"]) + 2)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    if spec.get("uid") is not None:
+        # Counted per real uid, so it only means something once we are the sandbox uid.
+        resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"],) * 2)
+    os.chdir(workdir)
+    if spec.get("uid") is not None:
+        os.setgroups([])
+        os.setresgid(spec["gid"], spec["gid"], spec["gid"])
+        os.setresuid(spec["uid"], spec["uid"], spec["uid"])
+    # No setuid binary can hand privileges back to learner code.
+    _prctl(PR_SET_NO_NEW_PRIVS, 1)
+    # Set after the uid change, which clears it: the child dies with the zygote.
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    os.environ.clear()
+    os.environ.update(spec["env"])
+    os.environ["HOME"] = workdir
+    os.environ["TMPDIR"] = workdir
+    tempfile.tempdir = workdir
+
+
+def _max_fd() -> int:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return min(soft, 65536) if soft > 0 else 4096
+
+
+# --------------------------------------------------------------------------------------------
+# The zygote.
+
+
+def _status_field(status: bytes, name: bytes) -> int | None:
+    start = status.find(b"\n" + name + b":")
+    if start < 0:
+        return None
+    start += len(name) + 2
+    end = status.find(b"\n", start)
+    return int(status[start:end if end >= 0 else None].split()[0])
+
+
+def _read_small(path: str) -> bytes:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 8192)
+    finally:
+        os.close(fd)
+
+
+def _proc_entries() -> list[tuple[int, int, int, int]]:
+    """(pid, ppid, session, real uid) of every visible process; vanished ones are skipped.
+
+    One read of /proc/<pid>/status each (it has PPid, Uid and NSsid): this runs after every
+    submission, so it is kept cheap.
+    """
+    entries = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            status = _read_small(f"/proc/{name}/status")
+            ppid = _status_field(status, b"PPid")
+            uid = _status_field(status, b"Uid")
+            session = _status_field(status, b"NSsid")
+            if session is None:  # kernels before 4.1: the session is field 6 of stat
+                stat = _read_small(f"/proc/{name}/stat")
+                session = int(stat[stat.rfind(b")") + 2:].split()[3])
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid is None or uid is None:
+            continue
+        entries.append((int(name), ppid, session, uid))
+    return entries
+
+
+def _reap_all(statuses: dict[int, int]) -> None:
+    """Wait for every child that has ended; remember how each one ended."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        statuses[pid] = status
+
+
+def describe_end(status: int | None) -> str:
+    """A Dutch phrase for how a child ended, for the learner's message."""
+    if status is None:
+        return ""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        if number == signal.SIGKILL:
+            return "het proces met je code werd afgebroken (SIGKILL)"
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = str(number)
+        return f"het proces met je code stopte door signaal {name}"
+    if os.WIFEXITED(status):
+        return f"het proces met je code stopte onverwacht met exitcode {os.WEXITSTATUS(status)}"
+    return ""
+
+
+class Zygote:
+    def __init__(self, control: socket.socket, spec: dict) -> None:
+        self.control = control
+        self.spec = spec
+        self.pid = os.getpid()
+        self.children: dict[int, str] = {}  # pid -> its working directory
+        self.statuses: dict[int, int] = {}  # pid -> wait status, for processes we reaped
+
+    def serve(self) -> None:
+        while True:
+            try:
+                data, fds, _, _ = socket.recv_fds(self.control, CONTROL_BUFFER, 2)
+            except (ConnectionError, OSError):
+                data, fds = b"", []
+            if not data:
+                self.shutdown()
+                return
+            message = json.loads(data)
+            op = message.get("op")
+            if op == "spawn" and len(fds) == 2:
+                reply = self.spawn(fds[0], fds[1])
+            elif op == "clean":
+                reply = self.clean(int(message["pid"]))
+            elif op == "exit":
+                self.shutdown()
+                self.send({"ok": True})
+                return
+            else:
+                for fd in fds:
+                    os.close(fd)
+                reply = {"error": f"unknown control message {op!r}"}
+            self.send(reply)
+
+    def send(self, reply: dict) -> None:
+        self.control.sendall(json.dumps(reply).encode("ascii"))
+
+    def spawn(self, request_fd: int, reply_fd: int) -> dict:
+        workdir = tempfile.mkdtemp(prefix="werkplaats-learner-")
+        if self.spec.get("uid") is not None:
+            os.chown(workdir, self.spec["uid"], self.spec["gid"])
+        os.chmod(workdir, 0o700)
+        pid = os.fork()
+        if pid == 0:
+            status = 0
+            try:
+                self.control.close()
+                _become_child(self.spec, request_fd, reply_fd, workdir)
+                serve_requests(REQUEST_FD, REPLY_FD, self.spec["limits"]["output_chars"])
+            except BaseException:  # noqa: BLE001 - the child must never return into the zygote
+                status = 70
+            os._exit(status)
+        os.close(request_fd)
+        os.close(reply_fd)
+        self.children[pid] = workdir
+        return {"pid": pid}
+
+    def clean(self, child_pid: int) -> dict:
+        """Kill the child, its session and every process it left behind, then verify via /proc."""
+        try:
+            os.killpg(child_pid, signal.SIGKILL)
+        except OSError:
+            pass
+        # Reap the child itself first, so the usual case (nothing else left) needs one scan.
+        try:
+            _, status = os.waitpid(child_pid, 0)
+            self.statuses[child_pid] = status
+        except ChildProcessError:
+            pass
+        # A child that had already ended keeps its own exit status (SIGKILL otherwise).
+        ended = describe_end(self.statuses.get(child_pid))
+        killed, remaining = self._sweep(child_pid)
+        workdir = self.children.pop(child_pid, None)
+        if workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+        self.statuses.clear()
+        return {"ok": not remaining, "killed": killed, "remaining": remaining, "ended": ended}
+
+    def _suspects(self, child_pid: int) -> list[int]:
+        uid = self.spec.get("uid")
+        found = []
+        for pid, ppid, session, proc_uid in _proc_entries():
+            if pid == self.pid:
+                continue
+            # Our own children (the subreaper inherits every orphan), the child's session, and
+            # when a sandbox uid is in use, anything at all running as that uid.
+            if ppid == self.pid or session == child_pid or (uid is not None and proc_uid == uid):
+                found.append(pid)
+        return found
+
+    def _sweep(self, child_pid: int) -> tuple[int, list[int]]:
+        """Kill suspects until a scan finds none (or 10 s pass); (kills sent, pids remaining)."""
+        killed = 0
+        deadline = time.monotonic() + 10
+        while True:
+            suspects = self._suspects(child_pid)
+            if not suspects or time.monotonic() > deadline:
+                return killed, suspects
+            for pid in suspects:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed += 1
+                except OSError:
+                    pass
+            # Zombies stay visible until reaped; orphans of killed parents come to us to reap.
+            time.sleep(0.001)
+            _reap_all(self.statuses)
+
+    def shutdown(self) -> None:
+        for pid in list(self.children):
+            self.clean(pid)
+
+
+def zygote_main(control_fd: int, spec_json: str) -> None:
+    spec = json.loads(spec_json)
+    control = socket.socket(fileno=control_fd)
+    # Dies with the parent: a grader that is killed leaves no zygote behind.
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != spec["parent_pid"]:
+        os._exit(0)
+    subreaper = _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    preloaded, missing = [], []
+    for name in spec["preload"]:
+        try:
+            importlib.import_module(name)
+            preloaded.append(name)
+        except Exception:  # noqa: BLE001 - an optional module (numpy) may be absent
+            missing.append(name)
+    # Modules that the learner may import but are not preloaded would need file access the
+    # sandbox uid may not have; freezing keeps the preloaded heap shared copy-on-write.
+    gc.collect()
+    gc.freeze()
+    control.sendall(json.dumps({
+        "ready": True, "preloaded": preloaded, "missing": missing, "subreaper": subreaper,
+    }).encode("ascii"))
+    Zygote(control, spec).serve()

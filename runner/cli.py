@@ -1,0 +1,281 @@
+"""`python -m runner`: check one file as a learner, or grade a class's submissions as a teacher.
+
+    python -m runner check main.py --lesson rag-01
+    python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
+
+Exit codes: 0 all checkpoints pass (check) / the batch completed (grade); 1 some checkpoint did
+not pass (check) / the grader itself failed (grade); 2 usage errors, always with one line
+`error: ...` on stderr. The learner's view (`check`) is in Dutch. This is the only runner module
+that may use a third-party library (rich).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+from typing import NoReturn, Sequence
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
+from rich.text import Text
+
+import runner
+from runner import batch
+from runner.bundle import Bundle, BundleError, load_bundle
+from runner.grade import grade
+from runner.gradebook import gradebook_csv
+from runner.model import GradeReport
+from runner.report import CheckpointInfo, render_report
+from runner.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
+from runner.submission import PathProblem, collect_submission_files, read_submission
+
+DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
+DEFAULTS = SandboxLimits()
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called: one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    parser.add_argument(
+        "--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
+        help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)",
+    )
+    limits = parser.add_argument_group("limits for the learner's code")
+    limits.add_argument("--call-timeout", type=_positive_float, default=DEFAULTS.call_seconds,
+                        metavar="SECONDS", help=f"per call and for loading (default {DEFAULTS.call_seconds:g})")
+    limits.add_argument("--submission-timeout", type=_positive_float,
+                        default=DEFAULTS.submission_seconds, metavar="SECONDS",
+                        help=f"all calls of one submission (default {DEFAULTS.submission_seconds:g})")
+    limits.add_argument("--memory-mb", type=_positive_int, default=DEFAULTS.memory_bytes // MIB,
+                        metavar="MB", help=f"address space (default {DEFAULTS.memory_bytes // MIB})")
+    limits.add_argument("--file-size-mb", type=_positive_int, default=DEFAULTS.file_bytes // MIB,
+                        metavar="MB", help=f"largest file written (default {DEFAULTS.file_bytes // MIB})")
+    limits.add_argument("--max-processes", type=_positive_int, default=DEFAULTS.processes,
+                        metavar="N", help=f"processes of the sandbox user (default {DEFAULTS.processes})")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m runner", description="Werkplaats checkpoint runner")
+    parser.add_argument("--version", action="version", version=f"runner {runner.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    check = commands.add_parser("check", help="check one main.py as the learner sees it (Dutch)")
+    check.add_argument("file", metavar="FILE.py")
+    _add_common(check)
+    grade = commands.add_parser("grade", help="grade a batch of submissions")
+    grade.add_argument("paths", nargs="+", metavar="PATH", help=".py/.json files or folders of them")
+    grade.add_argument("--out", required=True, metavar="DIR", help="output folder (resumable)")
+    grade.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1, metavar="N",
+                       help="submissions graded in parallel (default: number of CPUs)")
+    grade.add_argument("--regrade", action="store_true",
+                       help="grade everything again, ignoring earlier results in --out")
+    _add_common(grade)
+    return parser
+
+
+def limits_from(args: argparse.Namespace) -> SandboxLimits:
+    return SandboxLimits(
+        call_seconds=args.call_timeout,
+        submission_seconds=args.submission_timeout,
+        memory_bytes=args.memory_mb * MIB,
+        file_bytes=args.file_size_mb * MIB,
+        processes=args.max_processes,
+    )
+
+
+def known_lessons(checkpoints_dir: Path) -> list[str]:
+    return sorted(p.parent.name for p in checkpoints_dir.glob("*/checkpoints.toml"))
+
+
+def resolve_lesson(checkpoints_dir: Path, lesson: str) -> Path:
+    if not checkpoints_dir.is_dir():
+        raise UsageError(f"checkpoints directory not found: {str(checkpoints_dir)!r}")
+    known = known_lessons(checkpoints_dir)
+    if lesson not in known:
+        raise UsageError(f"unknown lesson {lesson!r} (known: {', '.join(known) or 'none'})")
+    return checkpoints_dir / lesson
+
+
+def load_lesson(args: argparse.Namespace) -> tuple[Path, Bundle]:
+    lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
+    return lesson_dir, load_bundle(lesson_dir, include_offline=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "check":
+            return run_check(args)
+        return run_grade(args)
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except BundleError as error:
+        print(f"error: the tests of this lesson cannot be loaded: {error}", file=sys.stderr)
+        return 1
+    except SandboxError as error:
+        print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted; run the same command again to resume", file=sys.stderr)
+        return 130
+
+
+# ---- check: the learner's view -------------------------------------------------------------
+
+STATUS_WORDS = {
+    "pass": ("✓", "gehaald", "green"),
+    "fail": ("✗", "niet gehaald", "red"),
+    "error": ("!", "fout", "yellow"),
+    "timeout": ("⏱", "te traag", "magenta"),
+}
+# Control characters (ANSI escapes included) from learner text must not reach the terminal.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_text(text: str) -> str:
+    return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: Console) -> None:
+    console.print(Text.assemble(("Controle van ", "bold"), (terminal_text(file_name), "bold cyan"),
+                                (f" voor les {bundle.lesson}", "bold")))
+    if not report.load.ok and report.load.message:
+        console.print(Text(terminal_text(report.load.message), style="yellow"))
+    console.print()
+    for result in report.checkpoints:
+        spec = bundle.checkpoint(result.id)
+        mark, word, colour = STATUS_WORDS.get(result.status, ("?", result.status, "white"))
+        line = Text.assemble(
+            (f"{mark} {result.id}", f"bold {colour}"),
+            f" — {spec.title}  ",
+            (f"{word}, {result.passed_count}/{len(result.tests)} tests", colour),
+        )
+        console.print(line)
+        failure = result.first_failure
+        if failure is not None and report.load.ok:
+            console.print(Text(f"    {terminal_text(failure.name)}: {terminal_text(failure.message)}"))
+            if failure.expected is not None:
+                console.print(Text(f"      verwacht: {terminal_text(failure.expected)}", style="dim"))
+            if failure.actual is not None:
+                console.print(Text(f"      gekregen: {terminal_text(failure.actual)}", style="dim"))
+    console.print()
+    passed = report.score
+    summary = f"{passed} van {report.max_score} checkpoints gehaald."
+    if passed == report.max_score:
+        summary += " Alles in orde!"
+    console.print(Text(summary, style="bold green" if passed == report.max_score else "bold"))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    lesson_dir, bundle = load_lesson(args)
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {args.file!r}")
+    submission = read_submission(path, bundle.lesson)
+    console = Console(highlight=False)
+    if not submission.valid or submission.code is None:
+        console.print(Text(f"Je bestand kan niet worden nagekeken: {terminal_text(submission.problem or '')}",
+                           style="bold red"))
+        return 1
+    with ChildProcessHost(limits_from(args)) as host:
+        report = grade(bundle, host, submission.code)
+    render_check(report, bundle, path.name, console)
+    return 0 if report.score == report.max_score else 1
+
+
+# ---- grade: the teacher's batch ------------------------------------------------------------
+
+
+def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path) -> None:
+    batch.finish_batch(results, out_dir)
+    checkpoint_ids = [c.id for c in bundle.checkpoints]
+    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE,
+                           gradebook_csv(results, checkpoint_ids).encode("utf-8"))
+    html = render_report(
+        results,
+        lesson=bundle.lesson,
+        checkpoints=[CheckpointInfo(c.id, c.title) for c in bundle.checkpoints],
+        runner_version=runner.__version__,
+        bundle_sha256=bundle.bundle_sha256,
+        generated_at=batch.now_utc(),
+    )
+    batch.write_atomically(out_dir / batch.REPORT_FILE, html.encode("utf-8"))
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    lesson_dir, bundle = load_lesson(args)
+    out_dir = Path(args.out)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out is not a directory: {args.out!r}")
+    try:
+        files = collect_submission_files(args.paths)
+    except PathProblem as problem:
+        raise UsageError(str(problem)) from None
+    if not files:
+        raise UsageError("no .py or .json submissions found in the given paths")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    errors = Console(stderr=True, highlight=False)
+    plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
+    if plan.torn_bytes:
+        errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")
+    if plan.bad_lines:
+        errors.print(f"note: ignored {plan.bad_lines} unreadable line(s) in {batch.RESULTS_FILE}")
+    columns = (
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=errors) as progress:
+        task = progress.add_task(f"grading {bundle.lesson}", total=len(plan.to_grade))
+        outcome = batch.run_batch(
+            plan, bundle, lesson_dir, out_dir, limits_from(args), args.jobs,
+            on_result=lambda result: progress.advance(task),
+        )
+    write_outputs(outcome.results, bundle, out_dir)
+    graded = sum(1 for r in outcome.results if r["status"] == "graded")
+    invalid = len(outcome.results) - graded
+    print(
+        f"{len(outcome.results)} submissions: {graded} graded, {invalid} invalid "
+        f"({outcome.graded_now} graded now, {outcome.reused} from an earlier run, "
+        f"{outcome.seconds:.1f} s)."
+    )
+    print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
+          f"{out_dir / batch.REPORT_FILE}")
+    if outcome.failures:
+        for failure in outcome.failures:
+            errors.print(Text(f"not graded: {failure}", style="red"))
+        errors.print(f"{len(outcome.failures)} submission(s) could not be graded; run again to retry")
+        return 1
+    return 0

@@ -1,0 +1,153 @@
+"""The one grading entry point, for the browser and the offline runner alike.
+
+The tests run here, in the trusted process; they reach learner code only through `host.call`.
+Order of events: load the code once; if it does not load, or a checkpoint's function is missing
+or has parameters the tests cannot call it with, that checkpoint gets one `error` test before
+anything runs. Then each checkpoint's tests run in their defined order. After a time-out the host
+is restarted and the rest of that checkpoint is marked as not run; grading goes on with the next.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from typing import Callable, Iterable
+
+import runner
+from runner import messages
+from runner.bundle import Bundle, CheckpointSpec
+from runner.host import Host
+from runner.model import CheckpointResult, GradeReport, LoadReport, TestResult
+from runner.testkit import CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, display
+
+LOAD_TEST_NAME = "code laden"
+SIGNATURE_TEST_NAME = "functie en parameters"
+
+ProgressCallback = Callable[[str, TestResult], None]
+
+
+def _signature_problem(load: LoadReport, spec: CheckpointSpec) -> str | None:
+    info = load.function(spec.id)
+    if not info.exists:
+        return messages.missing_function(spec.id)
+    if not info.is_callable:
+        return messages.not_callable(spec.id, "onbekend")
+    if spec.signature is None or info.parameters is None:
+        return None  # nothing declared, or a callable whose parameters cannot be inspected
+    try:
+        signature = inspect.Signature(
+            [
+                inspect.Parameter(
+                    p.name,
+                    getattr(inspect.Parameter, p.kind),
+                    default=None if p.has_default else inspect.Parameter.empty,
+                )
+                for p in info.parameters
+            ]
+        )
+    except (ValueError, TypeError, AttributeError):
+        return None  # a description we cannot rebuild; the calls themselves will tell
+    for shape in spec.signature.shapes:
+        try:
+            signature.bind(*([None] * shape.positional), **{name: None for name in shape.keywords})
+        except TypeError:
+            return messages.wrong_signature(spec.id, spec.signature.text)
+    return None
+
+
+def _run_test(test: TestSpec, learner: Learner) -> TestResult:
+    started = time.perf_counter()
+
+    def result(status: str, message: str = "", expected: str | None = None, actual: str | None = None) -> TestResult:
+        return TestResult(
+            name=test.name,
+            status=status,
+            message=message,
+            duration_ms=(time.perf_counter() - started) * 1000,
+            visible=test.visible,
+            expected=expected if test.visible else None,
+            actual=actual if test.visible else None,
+        )
+
+    try:
+        test.run(learner)
+    except TestFailed as failure:
+        if failure.show and test.visible:
+            return result("fail", failure.message, display(failure.expected), display(failure.actual))
+        return result("fail", failure.message)
+    except LearnerRaised as raised:
+        return result("error", messages.unexpected_exception(raised.function, raised.info))
+    except CallStopped as stopped:
+        if stopped.outcome.kind == "timeout":
+            return result("timeout", messages.call_timeout(stopped.function))
+        detail = stopped.outcome.message or "onbekende fout"
+        return result("error", messages.call_host_error(stopped.function, detail))
+    except Exception as error:  # noqa: BLE001 - a broken test is an error, never a pass
+        return result("error", messages.test_crashed(type(error).__name__))
+    return result("pass")
+
+
+def _load_failure_result(spec: CheckpointSpec, load: LoadReport) -> CheckpointResult:
+    status = "timeout" if load.problem == "timeout" else "error"
+    message = load.message or messages.host_error_at_load("onbekende fout")
+    return CheckpointResult.from_tests(spec.id, [TestResult(LOAD_TEST_NAME, status, message)])
+
+
+def grade(
+    bundle: Bundle,
+    host: Host,
+    source: str,
+    only: Iterable[str] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> GradeReport:
+    """Grade source against the bundle's checkpoints (all, or only the given ids, in lesson order)."""
+    selected = list(bundle.checkpoints)
+    if only is not None:
+        wanted = set(only)
+        unknown = wanted - {spec.id for spec in selected}
+        if unknown:
+            raise ValueError(f"unknown checkpoint(s): {', '.join(sorted(unknown))}")
+        selected = [spec for spec in selected if spec.id in wanted]
+
+    first_load = load = host.load(source, bundle.function_names)
+    results: list[CheckpointResult] = []
+    for spec in selected:
+        if not load.ok:
+            results.append(_load_failure_result(spec, load))
+            continue
+        problem = _signature_problem(load, spec)
+        if problem is not None:
+            results.append(CheckpointResult.from_tests(spec.id, [TestResult(SIGNATURE_TEST_NAME, "error", problem)]))
+            continue
+        checkpoint_tests: list[TestResult] = []
+        learner = Learner(host)
+        for index, test in enumerate(spec.tests):
+            outcome = _run_test(test, learner)
+            checkpoint_tests.append(outcome)
+            if on_progress is not None:
+                on_progress(spec.id, outcome)
+            if outcome.status == "timeout":
+                checkpoint_tests.extend(
+                    TestResult(rest.name, "timeout", messages.not_run_after_timeout(), visible=rest.visible)
+                    for rest in spec.tests[index + 1:]
+                )
+                load = host.restart()
+                break
+            if outcome.status == "error" and learner.last is not None and learner.last.kind == "error":
+                # The host itself failed (a crashed child): start clean for the next test.
+                load = host.restart()
+                if not load.ok:
+                    break
+        if not load.ok and len(checkpoint_tests) < len(spec.tests):
+            checkpoint_tests.extend(
+                TestResult(rest.name, "error", messages.not_run_after_load_problem(), visible=rest.visible)
+                for rest in spec.tests[len(checkpoint_tests):]
+            )
+        results.append(CheckpointResult.from_tests(spec.id, checkpoint_tests))
+    return GradeReport(
+        checkpoints=tuple(results),
+        load=first_load,
+        lesson=bundle.lesson,
+        runner_version=runner.__version__,
+        bundle_sha256=bundle.bundle_sha256,
+    )

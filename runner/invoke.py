@@ -1,0 +1,255 @@
+"""Runs inside the learner's interpreter: load main.py, call one of its functions.
+
+Used by both hosts: in-process (browser, benchmark baseline) and in the offline child process.
+Arguments come in and results go out in the plain encoding only (see runner.plain), so whatever
+the learner returns, the tests on the other side see exact builtin values or opaque markers.
+Learner stdout/stderr during loading and calls is captured (capped) and reported separately, so it
+can never be mixed with the host's own protocol.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import sys
+import time
+import types
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from runner import messages, plain
+from runner.model import ErrorInfo, FunctionInfo, LoadReport, ParameterInfo
+
+MODULE_NAME = "main"
+# Below model.MAX_STDOUT_CHARS, so the "weggelaten" note always fits.
+STDOUT_CAP_CHARS = 16_000
+MESSAGE_CAP_CHARS = 300
+# How many result containers the alias walk visits at most.
+ALIAS_WALK_LIMIT = 200_000
+
+
+class CappedText:
+    """A write-only text stream that keeps the first STDOUT_CAP_CHARS characters."""
+
+    def __init__(self, cap: int = STDOUT_CAP_CHARS) -> None:
+        self.cap = cap
+        self.parts: list[str] = []
+        self.size = 0
+        self.dropped = 0
+
+    def write(self, text: object) -> int:
+        if type(text) is not str:
+            text = "" if text is None else plain.type_name(text)
+        room = self.cap - self.size
+        if room > 0:
+            kept = text[:room]
+            self.parts.append(kept)
+            self.size += len(kept)
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def getvalue(self) -> str:
+        text = "".join(self.parts)
+        if self.dropped:
+            text += f"\n… ({self.dropped} tekens uitvoer weggelaten)"
+        return text
+
+
+class _Captured:
+    """Swap sys.stdout/stderr for one capped buffer and always put the originals back."""
+
+    def __init__(self) -> None:
+        self.buffer = CappedText()
+
+    def __enter__(self) -> CappedText:
+        self.saved = (sys.stdout, sys.stderr)
+        sys.stdout = sys.stderr = self.buffer
+        return self.buffer
+
+    def __exit__(self, *exc_info: object) -> None:
+        sys.stdout, sys.stderr = self.saved
+
+
+@dataclass
+class LoadedCode:
+    report: LoadReport
+    namespace: dict
+
+
+def _safe_message(error: BaseException) -> str:
+    # str() of a learner-defined exception runs learner code; it must not break the report.
+    try:
+        text = str(error)
+    except BaseException:  # noqa: BLE001
+        text = ""
+    if type(text) is not str:
+        text = ""
+    return text if len(text) <= MESSAGE_CAP_CHARS else text[: MESSAGE_CAP_CHARS - 1] + "…"
+
+
+def _line_in(tb: types.TracebackType | None, filename: str) -> int | None:
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def error_info(error: BaseException, filename: str = "main.py") -> ErrorInfo:
+    try:
+        line = _line_in(BaseException.__dict__["__traceback__"].__get__(error), filename)
+    except BaseException:  # noqa: BLE001
+        line = None
+    return ErrorInfo(
+        type_name=plain.type_name(error),
+        # issubclass on the real type, not isinstance: __class__ can be faked by the learner.
+        is_value_error=issubclass(type(error), ValueError),
+        message=_safe_message(error),
+        line=line,
+    )
+
+
+def describe_function(namespace: dict, name: str) -> FunctionInfo:
+    if name not in namespace:
+        return FunctionInfo(name=name, exists=False, is_callable=False)
+    value = namespace[name]
+    if not callable(value):
+        return FunctionInfo(name=name, exists=True, is_callable=False)
+    try:
+        signature = inspect.signature(value)
+        parameters = tuple(
+            ParameterInfo(
+                name=str(parameter.name),
+                kind=parameter.kind.name,
+                has_default=parameter.default is not inspect.Parameter.empty,
+            )
+            for parameter in signature.parameters.values()
+        )
+    except BaseException:  # noqa: BLE001 - builtins without a signature, or a hostile __signature__
+        parameters = None
+    return FunctionInfo(name=name, exists=True, is_callable=True, parameters=parameters)
+
+
+def load_module(source: str, filename: str = "main.py", expected: Iterable[str] = ()) -> LoadedCode:
+    """Compile and run source as a fresh module `main`; describe the expected functions."""
+    module = types.ModuleType(MODULE_NAME)
+    module.__file__ = filename
+    namespace = module.__dict__
+    namespace["__builtins__"] = builtins
+    # Learner dataclasses and pickling look their module up in sys.modules.
+    sys.modules[MODULE_NAME] = module
+    with _Captured() as output:
+        try:
+            code = compile(source, filename, "exec", dont_inherit=True)
+        except SyntaxError as error:
+            info = ErrorInfo("SyntaxError", False, _safe_message_text(error.msg), error.lineno)
+            report = LoadReport(problem="syntax", error=info, message=messages.syntax_error(info))
+            return LoadedCode(report, namespace)
+        except ValueError as error:  # e.g. source with NUL bytes
+            info = ErrorInfo("SyntaxError", False, _safe_message(error), None)
+            report = LoadReport(problem="syntax", error=info, message=messages.syntax_error(info))
+            return LoadedCode(report, namespace)
+        try:
+            exec(code, namespace)
+        except KeyboardInterrupt:
+            report = LoadReport(problem="timeout", message=messages.timeout_at_load(), stdout=output.getvalue())
+            return LoadedCode(report, namespace)
+        except BaseException as error:  # noqa: BLE001 - SystemExit and friends included
+            info = error_info(error, filename)
+            report = LoadReport(
+                problem="exception",
+                error=info,
+                message=messages.exception_at_load(info),
+                stdout=output.getvalue(),
+            )
+            return LoadedCode(report, namespace)
+        functions = tuple(describe_function(namespace, name) for name in expected)
+    return LoadedCode(LoadReport(functions=functions, stdout=output.getvalue()), namespace)
+
+
+def _safe_message_text(text: object) -> str:
+    return text if type(text) is str else ""
+
+
+def _containers(value: object, found: dict[int, object], depth: int = 0) -> None:
+    """Every list and dict in freshly decoded arguments, by id.
+
+    The objects themselves are kept too: if the learner empties an input list, its dicts must
+    stay alive, or a new result dict could reuse an old id and look like an alias.
+    """
+    if depth > plain.MAX_DEPTH:
+        return
+    if type(value) is list:
+        found[id(value)] = value
+        for item in value:
+            _containers(item, found, depth + 1)
+    elif type(value) is dict:
+        found[id(value)] = value
+        for item in value.values():
+            _containers(item, found, depth + 1)
+
+
+def _aliased_paths(result: object, input_ids: dict[int, object]) -> list[list]:
+    """Paths in result (exact lists/dicts only) to objects that are input containers."""
+    paths: list[list] = []
+    stack: list[tuple[object, list]] = [(result, [])]
+    visited = 0
+    while stack and visited < ALIAS_WALK_LIMIT and len(paths) < 100:
+        value, path = stack.pop()
+        visited += 1
+        if id(value) in input_ids and type(value) in (list, dict):
+            paths.append(path)
+            continue
+        if len(path) >= plain.MAX_DEPTH:
+            continue
+        if type(value) is list:
+            for index, item in enumerate(list.copy(value)):
+                stack.append((item, path + [index]))
+        elif type(value) is dict:
+            for key, item in list(dict.items(value)):
+                if type(key) is str:
+                    stack.append((item, path + [key]))
+    paths.sort(key=lambda p: [str(step) for step in p])
+    return paths
+
+
+def invoke(namespace: dict, function: str, args: Any, kwargs: Any) -> dict:
+    """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome."""
+    try:
+        decoded_args = plain.decode(args)
+        decoded_kwargs = plain.decode(kwargs)
+    except plain.PlainError as error:
+        return {"kind": "error", "message": f"ongeldige argumenten: {error}"}
+    if type(decoded_args) is not list or type(decoded_kwargs) is not dict:
+        return {"kind": "error", "message": "ongeldige argumenten"}
+    target = namespace.get(function)
+    if target is None or not callable(target):
+        return {"kind": "error", "message": messages.missing_function(function)}
+    input_ids: dict[int, object] = {}
+    _containers(decoded_args, input_ids)
+    _containers(decoded_kwargs, input_ids)
+    wire: dict[str, Any] = {"kind": "return", "value": None, "error": None}
+    started = time.perf_counter()
+    result: Any = None
+    with _Captured() as output:
+        try:
+            result = target(*decoded_args, **decoded_kwargs)
+        except KeyboardInterrupt:
+            wire = {"kind": "timeout", "value": None, "error": None}
+        except BaseException as error:  # noqa: BLE001 - RecursionError, MemoryError, SystemExit...
+            wire = {"kind": "raise", "value": None, "error": error_info(error).to_wire()}
+    wire["duration_ms"] = (time.perf_counter() - started) * 1000
+    if wire["kind"] == "return":
+        wire["value"] = plain.encode(result)
+        wire["aliased_paths"] = _aliased_paths(result, input_ids)
+    wire["args_after"] = plain.encode(decoded_args)
+    wire["kwargs_after"] = plain.encode(decoded_kwargs)
+    wire["stdout"] = output.getvalue()
+    return wire

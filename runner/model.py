@@ -1,0 +1,367 @@
+"""The grading domain: what loading code, calling a function and running a test produce.
+
+Everything here is plain data. `LoadReport` and `CallOutcome` also have a wire form (JSON-safe
+dicts) because the offline host receives them from a child process; `from_wire` validates that
+form strictly, since the child runs learner code and may send anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from runner import plain
+
+Status = Literal["pass", "fail", "error", "timeout"]
+STATUSES: tuple[str, ...] = ("pass", "fail", "error", "timeout")
+
+# How a learner call ended: it returned, it raised, it ran out of time, or the host failed.
+CallKind = Literal["return", "raise", "timeout", "error"]
+CALL_KINDS: tuple[str, ...] = ("return", "raise", "timeout", "error")
+
+# Why loading failed (None when the code loaded).
+LoadProblem = Literal["syntax", "exception", "timeout", "error"]
+LOAD_PROBLEMS: tuple[str, ...] = ("syntax", "exception", "timeout", "error")
+
+MAX_MESSAGE_CHARS = 300
+MAX_STDOUT_CHARS = 20_000
+
+
+class WireError(ValueError):
+    """A wire dict that does not have the documented shape."""
+
+
+def _expect(wire: Any, key: str, types: type | tuple[type, ...], optional: bool = False) -> Any:
+    if type(wire) is not dict:
+        raise WireError("expected an object")
+    if key not in wire:
+        if optional:
+            return None
+        raise WireError(f"missing field {key!r}")
+    value = wire[key]
+    if value is None and optional:
+        return None
+    allowed = types if isinstance(types, tuple) else (types,)
+    if type(value) not in allowed:
+        raise WireError(f"field {key!r} has type {type(value).__name__}")
+    return value
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """An exception raised by learner code, reduced to what the learner needs to see."""
+
+    type_name: str
+    is_value_error: bool
+    message: str
+    line: int | None = None  # line in main.py where it was raised, if it came from there
+
+    def to_wire(self) -> dict:
+        return {
+            "type": self.type_name,
+            "is_value_error": self.is_value_error,
+            "message": self.message,
+            "line": self.line,
+        }
+
+    @classmethod
+    def from_wire(cls, wire: Any) -> ErrorInfo:
+        return cls(
+            type_name=_clip(_expect(wire, "type", str), 80),
+            is_value_error=_expect(wire, "is_value_error", bool),
+            message=_clip(_expect(wire, "message", str), MAX_MESSAGE_CHARS),
+            line=_expect(wire, "line", int, optional=True),
+        )
+
+    def describe(self) -> str:
+        """'ValueError: te lang (regel 12)' for learner-facing messages."""
+        text = f"{self.type_name}: {self.message}" if self.message else self.type_name
+        if self.line is not None:
+            text += f" (regel {self.line})"
+        return text
+
+
+@dataclass(frozen=True)
+class ParameterInfo:
+    name: str
+    kind: str  # an inspect.Parameter kind name, e.g. "POSITIONAL_OR_KEYWORD"
+    has_default: bool
+
+    def to_wire(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "has_default": self.has_default}
+
+    @classmethod
+    def from_wire(cls, wire: Any) -> ParameterInfo:
+        kind = _expect(wire, "kind", str)
+        if kind not in PARAMETER_KINDS:
+            raise WireError(f"unknown parameter kind {kind!r}")
+        return cls(_clip(_expect(wire, "name", str), 80), kind, _expect(wire, "has_default", bool))
+
+
+PARAMETER_KINDS = (
+    "POSITIONAL_ONLY",
+    "POSITIONAL_OR_KEYWORD",
+    "VAR_POSITIONAL",
+    "KEYWORD_ONLY",
+    "VAR_KEYWORD",
+)
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    """What main.py bound to an expected name after loading."""
+
+    name: str
+    exists: bool
+    is_callable: bool
+    parameters: tuple[ParameterInfo, ...] | None = None  # None: signature unknown
+
+    def to_wire(self) -> dict:
+        return {
+            "name": self.name,
+            "exists": self.exists,
+            "callable": self.is_callable,
+            "parameters": None
+            if self.parameters is None
+            else [p.to_wire() for p in self.parameters],
+        }
+
+    @classmethod
+    def from_wire(cls, wire: Any) -> FunctionInfo:
+        raw_parameters = _expect(wire, "parameters", list, optional=True)
+        return cls(
+            name=_clip(_expect(wire, "name", str), 80),
+            exists=_expect(wire, "exists", bool),
+            is_callable=_expect(wire, "callable", bool),
+            parameters=None
+            if raw_parameters is None
+            else tuple(ParameterInfo.from_wire(p) for p in raw_parameters[:64]),
+        )
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """The result of compiling and running main.py once."""
+
+    problem: str | None = None  # None when the code loaded; else one of LOAD_PROBLEMS
+    error: ErrorInfo | None = None  # the syntax error or exception, with its line
+    message: str = ""  # a Dutch one-line explanation when problem is set
+    functions: tuple[FunctionInfo, ...] = ()
+    stdout: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    def function(self, name: str) -> FunctionInfo:
+        for info in self.functions:
+            if info.name == name:
+                return info
+        return FunctionInfo(name=name, exists=False, is_callable=False)
+
+    def to_wire(self) -> dict:
+        return {
+            "problem": self.problem,
+            "error": None if self.error is None else self.error.to_wire(),
+            "message": self.message,
+            "functions": [f.to_wire() for f in self.functions],
+            "stdout": self.stdout,
+        }
+
+    @classmethod
+    def from_wire(cls, wire: Any) -> LoadReport:
+        problem = _expect(wire, "problem", str, optional=True)
+        if problem is not None and problem not in LOAD_PROBLEMS:
+            raise WireError(f"unknown load problem {problem!r}")
+        raw_error = _expect(wire, "error", dict, optional=True)
+        raw_functions = _expect(wire, "functions", list)
+        return cls(
+            problem=problem,
+            error=None if raw_error is None else ErrorInfo.from_wire(raw_error),
+            message=_clip(_expect(wire, "message", str), MAX_MESSAGE_CHARS),
+            functions=tuple(FunctionInfo.from_wire(f) for f in raw_functions[:64]),
+            stdout=_clip(_expect(wire, "stdout", str), MAX_STDOUT_CHARS),
+        )
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """How one call of a learner function ended, with values already decoded from plain data.
+
+    `aliased_paths` are the positions in the return value (as index/key paths) that hold the very
+    dict or list objects that were passed in: "returns new dicts" is checked with them.
+    `args_after`/`kwargs_after` are the arguments as they were after the call (mutation check).
+    """
+
+    kind: str  # one of CALL_KINDS
+    value: Any = None
+    error: ErrorInfo | None = None
+    args_after: list | None = None
+    kwargs_after: dict | None = None
+    aliased_paths: tuple[tuple, ...] = ()
+    stdout: str = ""
+    message: str = ""  # the host's explanation for "timeout" and "error"
+    duration_ms: float = 0.0
+
+    @classmethod
+    def host_error(cls, message: str) -> CallOutcome:
+        return cls(kind="error", message=message)
+
+    @classmethod
+    def timed_out(cls, message: str = "") -> CallOutcome:
+        return cls(kind="timeout", message=message)
+
+    def to_wire(self) -> dict:
+        """Only used for outcomes built on the trusted side (tests, fakes)."""
+        return {
+            "kind": self.kind,
+            "value": plain.encode(self.value),
+            "error": None if self.error is None else self.error.to_wire(),
+            "args_after": None if self.args_after is None else plain.encode(self.args_after),
+            "kwargs_after": None if self.kwargs_after is None else plain.encode(self.kwargs_after),
+            "aliased_paths": [list(path) for path in self.aliased_paths],
+            "stdout": self.stdout,
+            "message": self.message,
+            "duration_ms": self.duration_ms,
+        }
+
+    @classmethod
+    def from_wire(cls, wire: Any) -> CallOutcome:
+        """Validate and decode the dict `runner.invoke.invoke` produced (maybe in another process)."""
+        kind = _expect(wire, "kind", str)
+        if kind not in CALL_KINDS:
+            raise WireError(f"unknown call outcome kind {kind!r}")
+        raw_error = _expect(wire, "error", dict, optional=True)
+        if kind == "raise" and raw_error is None:
+            raise WireError("a raise outcome needs an error")
+        args_after = _expect(wire, "args_after", (list, dict), optional=True)
+        kwargs_after = _expect(wire, "kwargs_after", dict, optional=True)
+        paths = _expect(wire, "aliased_paths", list, optional=True) or []
+        checked_paths = []
+        for path in paths[:1000]:
+            if type(path) is not list or any(type(step) not in (int, str) for step in path):
+                raise WireError("aliased_paths holds a malformed path")
+            checked_paths.append(tuple(path))
+        duration = _expect(wire, "duration_ms", (int, float), optional=True)
+        try:
+            decoded_args = None if args_after is None else plain.decode(args_after)
+            decoded_kwargs = None if kwargs_after is None else plain.decode(kwargs_after)
+            value = plain.decode(wire.get("value"))
+        except plain.PlainError as error:
+            raise WireError(str(error)) from None
+        return cls(
+            kind=kind,
+            value=value if kind == "return" else None,
+            error=None if raw_error is None else ErrorInfo.from_wire(raw_error),
+            args_after=decoded_args if type(decoded_args) is list else None,
+            kwargs_after=decoded_kwargs if type(decoded_kwargs) is dict else None,
+            aliased_paths=tuple(checked_paths),
+            stdout=_clip(_expect(wire, "stdout", str, optional=True) or "", MAX_STDOUT_CHARS),
+            message=_clip(_expect(wire, "message", str, optional=True) or "", MAX_MESSAGE_CHARS),
+            duration_ms=float(duration or 0.0),
+        )
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """One test's verdict. `expected`/`actual` are display texts, set only for visible tests."""
+
+    __test__ = False  # not a pytest test class
+
+    name: str
+    status: str  # one of STATUSES
+    message: str = ""
+    duration_ms: float = 0.0
+    visible: bool = False
+    expected: str | None = None
+    actual: str | None = None
+
+    def to_json(self) -> dict:
+        result: dict[str, Any] = {
+            "name": self.name,
+            "status": self.status,
+            "message": self.message,
+            "duration_ms": round(self.duration_ms, 3),
+        }
+        if self.visible:
+            result["visible"] = True
+            if self.expected is not None:
+                result["expected"] = self.expected
+            if self.actual is not None:
+                result["actual"] = self.actual
+        return result
+
+
+@dataclass(frozen=True)
+class CheckpointResult:
+    """A checkpoint's tests in their defined order; its status is that of the first non-pass."""
+
+    id: str
+    status: str
+    tests: tuple[TestResult, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def from_tests(cls, checkpoint_id: str, tests: tuple[TestResult, ...] | list[TestResult]) -> CheckpointResult:
+        tests = tuple(tests)
+        status = next((t.status for t in tests if t.status != "pass"), "pass")
+        if not tests:
+            status = "error"  # a checkpoint without tests is never a pass
+        return cls(id=checkpoint_id, status=status, tests=tests)
+
+    @property
+    def passed_count(self) -> int:
+        return sum(1 for t in self.tests if t.status == "pass")
+
+    @property
+    def first_failure(self) -> TestResult | None:
+        return next((t for t in self.tests if t.status != "pass"), None)
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "tests": [t.to_json() for t in self.tests],
+        }
+
+
+@dataclass(frozen=True)
+class GradeReport:
+    """What `runner.grade.grade` returns: per-checkpoint results plus what they were graded with."""
+
+    checkpoints: tuple[CheckpointResult, ...]
+    load: LoadReport
+    lesson: str
+    runner_version: str
+    bundle_sha256: str
+
+    @property
+    def score(self) -> int:
+        return sum(1 for c in self.checkpoints if c.status == "pass")
+
+    @property
+    def max_score(self) -> int:
+        return len(self.checkpoints)
+
+    def checkpoint(self, checkpoint_id: str) -> CheckpointResult:
+        for result in self.checkpoints:
+            if result.id == checkpoint_id:
+                return result
+        raise KeyError(checkpoint_id)
+
+    def statuses(self) -> dict[str, str]:
+        return {c.id: c.status for c in self.checkpoints}
+
+    def to_json(self) -> dict:
+        """The grading part of a submission result (issue 3, part 7)."""
+        return {
+            "lesson": self.lesson,
+            "score": self.score,
+            "max_score": self.max_score,
+            "runner_version": self.runner_version,
+            "bundle_sha256": self.bundle_sha256,
+            "checkpoints": [c.to_json() for c in self.checkpoints],
+        }

@@ -1,0 +1,242 @@
+"""report.html: the teacher's one-page overview of a graded batch.
+
+Self-contained: inline CSS and SVG, no script, no external resource, so it opens from a USB stick
+or an e-mail attachment. Every string that can come from a submission (learner names, paths,
+exception messages inside test messages, reasons) goes through `html.escape`; learner output is
+text, never HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass
+from os.path import commonpath, dirname, relpath
+from typing import Sequence
+
+from runner.gradebook import latest_per_learner
+
+STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}
+MOST_FAILED_LIMIT = 15
+
+CSS = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem;
+       color: #1d2330; background: #fff; }
+h1 { font-size: 1.6rem; margin-bottom: .2rem; }
+h2 { font-size: 1.2rem; margin-top: 2.2rem; border-bottom: 1px solid #d6dbe4; padding-bottom: .2rem; }
+.meta { color: #566074; font-size: .9rem; }
+.meta code { font-size: .85rem; }
+table { border-collapse: collapse; width: 100%; margin-top: .6rem; }
+th, td { text-align: left; vertical-align: top; padding: .35rem .5rem; border-bottom: 1px solid #e4e7ed; }
+th { background: #f3f5f8; font-weight: 600; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.status { display: inline-block; padding: 0 .45rem; border-radius: .6rem; font-size: .8rem;
+          font-weight: 600; }
+.pass { background: #d8f3df; color: #0f5c27; }
+.fail { background: #fde2e1; color: #8a1c17; }
+.error { background: #fbe8cc; color: #7a4300; }
+.timeout { background: #e7e1fb; color: #3f2a8a; }
+.invalid { background: #e4e7ed; color: #39414f; }
+.why { display: block; color: #566074; font-size: .8rem; max-width: 22rem; white-space: pre-wrap;
+       overflow-wrap: anywhere; }
+.path { font-family: ui-monospace, monospace; font-size: .8rem; overflow-wrap: anywhere; }
+.cards { display: flex; gap: 1rem; flex-wrap: wrap; margin-top: 1rem; }
+.card { border: 1px solid #d6dbe4; border-radius: .5rem; padding: .6rem 1rem; min-width: 8rem; }
+.card b { display: block; font-size: 1.5rem; }
+svg text { font: 13px system-ui, sans-serif; fill: #1d2330; }
+"""
+
+
+def e(value: object) -> str:
+    """Escape for HTML text and attribute values alike."""
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+@dataclass(frozen=True)
+class CheckpointInfo:
+    id: str
+    title: str
+
+
+def _status_badge(status: str) -> str:
+    css = status if status in STATUS_LABELS or status == "invalid" else "invalid"
+    return f'<span class="status {css}">{e(status)}</span>'
+
+
+def _display_paths(results: Sequence[dict]) -> dict[str, str]:
+    """Paths relative to the batch's common folder: shorter, and no teacher's home dir."""
+    paths = [r["submission"] for r in results]
+    if not paths:
+        return {}
+    try:
+        root = commonpath(paths) if len(paths) > 1 else dirname(paths[0])
+    except ValueError:
+        return {p: p for p in paths}
+    if root in paths:
+        root = dirname(root)
+    return {p: relpath(p, root) for p in paths}
+
+
+def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], graded: Sequence[dict]) -> str:
+    label_width, bar_width, row_height = 230, 420, 30
+    height = row_height * len(checkpoints) + 10
+    width = label_width + bar_width + 90
+    rows = []
+    for index, checkpoint in enumerate(checkpoints):
+        passed = sum(
+            1 for r in graded for c in r["checkpoints"] if c["id"] == checkpoint.id and c["status"] == "pass"
+        )
+        total = len(graded)
+        rate = passed / total if total else 0.0
+        y = index * row_height + 5
+        rows.append(
+            f'<text x="0" y="{y + 19}">{e(checkpoint.id)}</text>'
+            f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="20" fill="#eef0f4"/>'
+            f'<rect x="{label_width}" y="{y + 4}" width="{rate * bar_width:.1f}" height="20" fill="#2f8f4e">'
+            f"<title>{e(checkpoint.id)}: {passed} of {total} passed</title></rect>"
+            f'<text x="{label_width + bar_width + 8}" y="{y + 19}">{rate:.0%} ({passed}/{total})</text>'
+        )
+    return (
+        f'<svg role="img" aria-label="Pass rate per checkpoint" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">{"".join(rows)}</svg>'
+    )
+
+
+def _most_failed(graded: Sequence[dict]) -> list[tuple[str, str, int, Counter, str]]:
+    """(checkpoint, test, count, statuses, most common message) for the most-failed tests.
+
+    Tests that were only skipped after a time-out or a load problem are left out: they say nothing
+    about the test itself.
+    """
+    counts: Counter = Counter()
+    statuses: dict[tuple[str, str], Counter] = {}
+    messages: dict[tuple[str, str], Counter] = {}
+    for result in graded:
+        for checkpoint in result["checkpoints"]:
+            for test in checkpoint["tests"]:
+                if test["status"] == "pass":
+                    continue
+                key = (checkpoint["id"], test["name"])
+                counts[key] += 1
+                statuses.setdefault(key, Counter())[test["status"]] += 1
+                messages.setdefault(key, Counter())[test.get("message", "")] += 1
+                break  # only the first non-pass test of a checkpoint decides its status
+    rows = []
+    for (checkpoint_id, name), count in counts.most_common(MOST_FAILED_LIMIT):
+        message = messages[(checkpoint_id, name)].most_common(1)[0][0]
+        rows.append((checkpoint_id, name, count, statuses[(checkpoint_id, name)], message))
+    return rows
+
+
+def _first_problem(checkpoint: dict) -> str:
+    for test in checkpoint["tests"]:
+        if test["status"] != "pass":
+            return f'{test["name"]}: {test.get("message", "")}'
+    return ""
+
+
+def render_report(
+    results: Sequence[dict],
+    lesson: str,
+    checkpoints: Sequence[CheckpointInfo],
+    runner_version: str,
+    bundle_sha256: str,
+    generated_at: str,
+) -> str:
+    graded = [r for r in results if r["status"] == "graded"]
+    invalid = [r for r in results if r["status"] != "graded"]
+    paths = _display_paths(results)
+    learners = latest_per_learner(results)
+    all_passed = sum(1 for r in graded if r["score"] == r["max_score"])
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Grading report: {e(lesson)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>Grading report: {e(lesson)}</h1>",
+        f'<p class="meta">Generated {e(generated_at)} by runner {e(runner_version)}; '
+        f"test bundle <code>{e(bundle_sha256[:16])}</code>.</p>",
+        '<div class="cards">',
+        f"<div class=\"card\"><b>{len(results)}</b>submissions</div>",
+        f"<div class=\"card\"><b>{len(learners)}</b>learners</div>",
+        f"<div class=\"card\"><b>{len(graded)}</b>graded</div>",
+        f"<div class=\"card\"><b>{all_passed}</b>all checkpoints passed</div>",
+        f"<div class=\"card\"><b>{len(invalid)}</b>invalid</div>",
+        "</div>",
+        "<h2>Pass rate per checkpoint</h2>",
+        f'<p class="meta">Share of the {len(graded)} graded submissions that pass each checkpoint.</p>',
+        _pass_rate_chart(checkpoints, graded),
+        "<h2>Most-failed tests</h2>",
+    ]
+    most_failed = _most_failed(graded)
+    if most_failed:
+        parts.append(
+            "<table><thead><tr><th>Checkpoint</th><th>Test</th><th>Submissions</th>"
+            "<th>Most common message</th></tr></thead><tbody>"
+        )
+        for checkpoint_id, name, count, statuses, message in most_failed:
+            badges = " ".join(f"{_status_badge(s)}&nbsp;{n}" for s, n in statuses.most_common())
+            parts.append(
+                f"<tr><td>{e(checkpoint_id)}</td><td>{e(name)}</td>"
+                f'<td class="num">{count}<span class="why">{badges}</span></td>'
+                f'<td><span class="why">{e(message)}</span></td></tr>'
+            )
+        parts.append("</tbody></table>")
+    else:
+        parts.append("<p>No test failed.</p>")
+
+    parts.append("<h2>Learners</h2>")
+    parts.append(
+        '<p class="meta">The most recent submission of each learner. A cell shows the checkpoint\'s '
+        "status and, when it did not pass, the first test that did not.</p>"
+    )
+    header = "".join(f"<th>{e(c.id)}</th>" for c in checkpoints)
+    parts.append(
+        f"<table><thead><tr><th>Learner</th><th>Submission</th><th>Score</th>{header}"
+        "</tr></thead><tbody>"
+    )
+    for result, count in learners:
+        by_id = {c["id"]: c for c in result.get("checkpoints", [])}
+        more = f'<span class="why">{count} submissions</span>' if count > 1 else ""
+        cells = []
+        if result["status"] != "graded":
+            cells.append(
+                f'<td colspan="{max(1, len(checkpoints))}">{_status_badge("invalid")}'
+                f'<span class="why">{e(result.get("message", ""))}</span></td>'
+            )
+        else:
+            for checkpoint in checkpoints:
+                entry = by_id.get(checkpoint.id)
+                if entry is None:
+                    cells.append("<td></td>")
+                    continue
+                problem = _first_problem(entry)
+                disagreement = ""
+                browser = result.get("browser_verdicts", {}).get(checkpoint.id)
+                if browser is not None and browser != entry["status"]:
+                    disagreement = f'<span class="why">browser said {e(browser)}</span>'
+                cells.append(
+                    f"<td>{_status_badge(entry['status'])}"
+                    f'{f"<span class=why>{e(problem)}</span>" if problem else ""}{disagreement}</td>'
+                )
+        parts.append(
+            f"<tr><td>{e(result['learner'])}{more}</td>"
+            f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+            f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>{"".join(cells)}</tr>'
+        )
+    parts.append("</tbody></table>")
+
+    parts.append("<h2>Invalid submissions</h2>")
+    if invalid:
+        parts.append("<table><thead><tr><th>Submission</th><th>Learner</th><th>Reason</th></tr></thead><tbody>")
+        for result in invalid:
+            parts.append(
+                f'<tr><td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+                f"<td>{e(result['learner'])}</td><td>{e(result.get('message', ''))}</td></tr>"
+            )
+        parts.append("</tbody></table>")
+    else:
+        parts.append("<p>None: every submission could be graded.</p>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)

@@ -1,0 +1,493 @@
+"""ChildProcessHost: the offline host that runs learner code in a separate, limited process.
+
+The tests run here, in the trusted grader; the learner's main.py runs in a child forked for each
+submission from a clean zygote (`runner.child`). Between them is one narrow channel: a request
+pipe and a reply pipe carrying one JSON object per line, with arguments and results in the plain
+encoding (`runner.plain`). Nothing the child sends is unpickled or executed; a reply is read with a
+size cap, parsed strictly, must answer the request just sent (random id), and is then validated
+by `LoadReport.from_wire` / `CallOutcome.from_wire`.
+
+Fail-closed: a child that runs out of time is killed and the call is a timeout; a child that dies,
+closes the channel, sends garbage or too much is killed and the call is an error. After every
+submission (and every kill) the zygote kills the child's session and every process it left behind
+and checks /proc that none remain.
+
+When the grader runs as root, each host claims its own sandbox uid (see `claim_sandbox_uid`), so
+learner code runs unprivileged, cannot signal the grader or another submission's child, and cannot
+read files only root can read.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pwd
+import secrets
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import runner
+from runner import messages, plain
+from runner.model import CallOutcome, LoadReport, WireError
+
+GIB = 1 << 30
+MIB = 1 << 20
+
+
+@dataclass(frozen=True)
+class SandboxLimits:
+    """Limits for one submission's child process; every one has a `grade`/`check` flag."""
+
+    call_seconds: float = 5.0  # wall clock per call, and for loading main.py
+    submission_seconds: float = 60.0  # wall clock for all calls of one submission together
+    memory_bytes: int = 1 * GIB  # RLIMIT_AS of the child (numpy still imports under it)
+    output_chars: int = 20_000  # learner output kept per load/call; the rest is dropped
+    file_bytes: int = 1 * MIB  # RLIMIT_FSIZE: largest file the learner may write
+    processes: int = 16  # RLIMIT_NPROC for the sandbox uid (only enforced when run as root)
+    open_files: int = 64  # RLIMIT_NOFILE
+    reply_bytes: int = 64 * MIB  # largest reply line the parent accepts
+
+
+# Modules learners can import. When the child runs as a sandbox uid it may not be able to read the
+# Python installation (e.g. under /root), so these are imported once in the zygote and inherited.
+DEFAULT_PRELOAD: tuple[str, ...] = (
+    "runner.invoke", "runner.plain", "runner.model", "runner.messages",
+    "abc", "array", "bisect", "collections", "collections.abc", "copy", "dataclasses", "datetime",
+    "decimal", "difflib", "enum", "fractions", "functools", "hashlib", "heapq", "io", "itertools",
+    "json", "math", "numbers", "operator", "pprint", "random", "re", "statistics", "string",
+    "struct", "textwrap", "time", "types", "typing", "unicodedata", "warnings", "contextlib",
+    "base64", "csv", "glob", "inspect", "pathlib", "secrets", "shutil", "signal", "subprocess",
+    "tempfile", "threading", "traceback", "zlib",
+    "encodings.ascii", "encodings.latin_1", "encodings.cp1252", "encodings.utf_16",
+    "encodings.utf_32", "encodings.idna", "encodings.unicode_escape", "encodings.raw_unicode_escape",
+    "numpy", "numpy.linalg", "numpy.random", "numpy.fft",
+)
+
+SANDBOX_UID_RANGE = range(61000, 62000)
+ZYGOTE_START_SECONDS = 60.0
+CONTROL_SECONDS = 30.0
+
+# The zygote's whole environment; BLAS libraries read their thread counts when numpy loads, and
+# one thread keeps numpy inside the process limit and the memory cap.
+CHILD_ENV = {
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "NUMEXPR_NUM_THREADS": "1",
+    "VECLIB_MAXIMUM_THREADS": "1",
+}
+
+
+class SandboxError(RuntimeError):
+    """The sandbox itself could not be set up (not a problem of the learner's code)."""
+
+
+@dataclass
+class SandboxUid:
+    uid: int
+    gid: int
+    lock_fd: int
+
+    def release(self) -> None:
+        try:
+            os.close(self.lock_fd)
+        except OSError:
+            pass
+
+
+def _uid_lock_dir() -> Path:
+    directory = Path(tempfile.gettempdir()) / "werkplaats-sandbox-uids"
+    directory.mkdir(mode=0o700, exist_ok=True)
+    info = directory.lstat()
+    if info.st_uid != 0 or info.st_mode & 0o077 or not directory.is_dir() or directory.is_symlink():
+        raise SandboxError(f"{directory} must be a directory owned by root with mode 0700")
+    return directory
+
+
+def claim_sandbox_uid() -> SandboxUid:
+    """A uid (and gid of the same number) no account uses and no other host holds right now.
+
+    Held with an flock for the host's lifetime, so two graders in parallel never share a uid: each
+    may then kill every process of its own uid without touching the other's.
+    """
+    directory = _uid_lock_dir()
+    for uid in SANDBOX_UID_RANGE:
+        try:
+            pwd.getpwuid(uid)
+            continue  # a real account: never run learner code as it
+        except KeyError:
+            pass
+        fd = os.open(directory / f"{uid}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        return SandboxUid(uid=uid, gid=uid, lock_fd=fd)
+    raise SandboxError("no free sandbox uid left")
+
+
+def _child_sys_path() -> list[str]:
+    """Where the zygote imports from: this runner package first, then the stdlib and site dirs."""
+    package_root = str(Path(runner.__file__).resolve().parent.parent)
+    paths = [package_root]
+    for entry in sys.path:
+        if entry and entry not in paths and os.path.isabs(entry) and os.path.exists(entry):
+            paths.append(entry)
+    return paths
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _ChildGone(Exception):
+    """The child died, closed the channel, or broke the protocol; the text says how."""
+
+
+@dataclass
+class _Child:
+    pid: int
+    request_fd: int
+    reply_fd: int
+    buffer: bytearray = field(default_factory=bytearray)
+
+
+def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def parse_reply(line: bytes, expected_id: str) -> dict:
+    """The body of one reply line, or _ChildGone when it is not exactly what the child must send."""
+    try:
+        text = line.decode("ascii")
+        reply = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _ChildGone("onleesbaar antwoord van het proces") from None
+    if type(reply) is not dict or set(reply) != {"id", "body"} or type(reply["body"]) is not dict:
+        raise _ChildGone("antwoord van het proces heeft niet de afgesproken vorm")
+    if reply["id"] != expected_id:
+        raise _ChildGone("antwoord van het proces hoort niet bij de vraag")
+    return reply["body"]
+
+
+class ChildProcessHost:
+    """The offline `runner.host.Host`: learner code in a fresh, limited child per submission."""
+
+    def __init__(
+        self,
+        limits: SandboxLimits | None = None,
+        *,
+        drop_privileges: bool | None = None,
+        preload: Sequence[str] = DEFAULT_PRELOAD,
+    ) -> None:
+        self.limits = limits or SandboxLimits()
+        self.drop_privileges = os.geteuid() == 0 if drop_privileges is None else drop_privileges
+        if self.drop_privileges and os.geteuid() != 0:
+            raise SandboxError("dropping to a sandbox uid needs root")
+        self.preload = tuple(preload)
+        self.sandbox: SandboxUid | None = None
+        self._zygote: subprocess.Popen | None = None
+        self._control: socket.socket | None = None
+        self._child: _Child | None = None
+        self._source: str | None = None
+        self._expected: tuple[str, ...] = ()
+        self._submission_deadline = 0.0
+        self.zygote_info: dict = {}
+        # What the last clean-up found: {"killed": n, "remaining": [pids], "exit": ...}.
+        self.last_cleanup: dict = {}
+
+    # ---- Host protocol ----------------------------------------------------------------------
+
+    def load(self, source: str, expected: Sequence[str] = ()) -> LoadReport:
+        """A new submission: fresh child, fresh submission clock."""
+        self._end_child()
+        self._source = source
+        self._expected = tuple(expected)
+        self._submission_deadline = time.monotonic() + self.limits.submission_seconds
+        return self._load()
+
+    def restart(self) -> LoadReport:
+        if self._source is None:
+            raise RuntimeError("restart() before load()")
+        self._end_child()
+        return self._load()
+
+    def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
+        if self._child is None:
+            if self._submission_over():
+                return CallOutcome.timed_out(self._submission_timeout_text())
+            return CallOutcome.host_error("het proces met je code draait niet meer")
+        request = {
+            "op": "call",
+            "function": function,
+            "args": plain.encode(list(args)),
+            "kwargs": plain.encode(dict(kwargs or {})),
+        }
+        started = time.monotonic()
+        try:
+            body = self._exchange(request)
+        except _Timeout:
+            self._end_child()
+            return CallOutcome.timed_out(self._timeout_text(started))
+        except _ChildGone as gone:
+            detail = self._end_child() or str(gone)
+            return CallOutcome.host_error(detail)
+        try:
+            return CallOutcome.from_wire(body)
+        except WireError as error:
+            self._end_child()
+            return CallOutcome.host_error(f"ongeldig antwoord van het proces ({error})")
+
+    def finish_submission(self) -> None:
+        """Kill the submission's child and everything it started; the zygote stays warm."""
+        self._end_child()
+
+    def close(self) -> None:
+        self._end_child()
+        self._stop_zygote()
+        if self.sandbox is not None:
+            self.sandbox.release()
+            self.sandbox = None
+
+    def __enter__(self) -> ChildProcessHost:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ---- submission life cycle --------------------------------------------------------------
+
+    def _submission_over(self) -> bool:
+        return time.monotonic() >= self._submission_deadline
+
+    def _submission_timeout_text(self) -> str:
+        return f"de tijd voor de hele inzending ({self.limits.submission_seconds:g} s) is op"
+
+    def _timeout_text(self, started: float) -> str:
+        if self._submission_over():
+            return self._submission_timeout_text()
+        return f"niet klaar binnen {self.limits.call_seconds:g} s"
+
+    def _load(self) -> LoadReport:
+        if self._submission_over():
+            return LoadReport(problem="timeout", message=messages.timeout_at_load())
+        self._spawn_child()
+        request = {"op": "load", "source": self._source, "expected": list(self._expected)}
+        try:
+            body = self._exchange(request)
+        except _Timeout:
+            self._end_child()
+            return LoadReport(problem="timeout", message=messages.timeout_at_load())
+        except _ChildGone as gone:
+            detail = self._end_child() or str(gone)
+            return LoadReport(problem="error", message=messages.host_error_at_load(detail))
+        try:
+            return LoadReport.from_wire(body)
+        except WireError as error:
+            self._end_child()
+            return LoadReport(problem="error", message=messages.host_error_at_load(str(error)))
+
+    def _exchange(self, request: dict) -> dict:
+        child = self._child
+        assert child is not None
+        if child.buffer:
+            # A line nobody asked for (a learner writing to the reply pipe): never trust it.
+            raise _ChildGone("het proces schreef buiten het protocol om")
+        request_id = secrets.token_hex(8)
+        line = (plain.dumps({"id": request_id, **request}) + "\n").encode("ascii")
+        deadline = min(
+            time.monotonic() + self.limits.call_seconds, self._submission_deadline
+        )
+        self._write_all(child, line, deadline)
+        return parse_reply(self._read_line(child, deadline), request_id)
+
+    def _write_all(self, child: _Child, data: bytes, deadline: float) -> None:
+        view = memoryview(data)
+        poller = select.poll()
+        poller.register(child.request_fd, select.POLLOUT)
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _Timeout
+            if not poller.poll(remaining * 1000):
+                continue
+            try:
+                written = os.write(child.request_fd, view[: 1 << 16])
+            except (BrokenPipeError, OSError):
+                raise _ChildGone("het proces met je code is gestopt") from None
+            view = view[written:]
+
+    def _read_line(self, child: _Child, deadline: float) -> bytes:
+        poller = select.poll()
+        poller.register(child.reply_fd, select.POLLIN)
+        cap = self.limits.reply_bytes
+        scanned = 0
+        while True:
+            newline = child.buffer.find(b"\n", scanned)
+            if newline >= 0:
+                line = bytes(child.buffer[:newline])
+                del child.buffer[: newline + 1]
+                return line
+            scanned = len(child.buffer)
+            if scanned > cap:
+                raise _ChildGone("het antwoord van het proces was te groot")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _Timeout
+            if not poller.poll(remaining * 1000):
+                continue
+            try:
+                chunk = os.read(child.reply_fd, 1 << 20)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                raise _ChildGone("het proces met je code is onverwacht gestopt")
+            child.buffer += chunk
+
+    # ---- processes --------------------------------------------------------------------------
+
+    def _spawn_child(self) -> None:
+        self._ensure_zygote()
+        request_read, request_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        try:
+            reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])
+        finally:
+            os.close(request_read)
+            os.close(reply_write)
+        if "pid" not in reply:
+            os.close(request_write)
+            os.close(reply_read)
+            raise SandboxError(f"zygote could not spawn a child: {reply}")
+        self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read)
+
+    def _end_child(self) -> str:
+        """Kill the current child and everything it started; returns how it ended (or "")."""
+        child, self._child = self._child, None
+        if child is None:
+            return ""
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        for fd in (child.request_fd, child.reply_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        try:
+            self.last_cleanup = self._control_exchange({"op": "clean", "pid": child.pid})
+        except SandboxError:
+            # The zygote is gone: start over; its death killed every child (PDEATHSIG).
+            self._stop_zygote()
+            self.last_cleanup = {"ok": False, "error": "zygote lost"}
+            return ""
+        return self.last_cleanup.get("ended", "")
+
+    def _ensure_zygote(self) -> None:
+        if self._zygote is not None and self._zygote.poll() is None:
+            return
+        self._stop_zygote()
+        if self.drop_privileges and self.sandbox is None:
+            self.sandbox = claim_sandbox_uid()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        spec = {
+            "parent_pid": os.getpid(),
+            "uid": self.sandbox.uid if self.sandbox else None,
+            "gid": self.sandbox.gid if self.sandbox else None,
+            "limits": asdict(self.limits),
+            "env": CHILD_ENV,
+            "preload": list(self.preload),
+        }
+        boot = (
+            "import sys\n"
+            f"sys.path[:] = {_child_sys_path()!r}\n"
+            "from runner.child import zygote_main\n"
+            f"zygote_main({theirs.fileno()}, {json.dumps(spec)!r})\n"
+        )
+        try:
+            self._zygote = subprocess.Popen(
+                [sys.executable, "-I", "-S", "-c", boot],
+                pass_fds=(theirs.fileno(),),
+                env=CHILD_ENV,
+                cwd="/",
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        finally:
+            theirs.close()
+        self._control = ours
+        ours.settimeout(ZYGOTE_START_SECONDS)
+        try:
+            data = ours.recv(65536)
+        except OSError:
+            data = b""
+        ours.settimeout(CONTROL_SECONDS)
+        if not data:
+            self._stop_zygote()
+            raise SandboxError("the sandbox process did not start")
+        self.zygote_info = json.loads(data)
+
+    def _control_exchange(self, message: dict, fds: Sequence[int] = ()) -> dict:
+        control = self._control
+        if control is None:
+            raise SandboxError("no sandbox process")
+        try:
+            payload = json.dumps(message).encode("ascii")
+            if fds:
+                socket.send_fds(control, [payload], list(fds))
+            else:
+                control.sendall(payload)
+            data = control.recv(65536)
+        except OSError as error:
+            raise SandboxError(f"sandbox process unreachable: {error}") from None
+        if not data:
+            raise SandboxError("sandbox process stopped")
+        return json.loads(data)
+
+    def _stop_zygote(self) -> None:
+        control, self._control = self._control, None
+        zygote, self._zygote = self._zygote, None
+        if control is not None:
+            try:
+                control.settimeout(CONTROL_SECONDS)
+                control.sendall(b'{"op": "exit"}')
+                control.recv(65536)
+            except OSError:
+                pass
+            control.close()
+        if zygote is not None:
+            try:
+                zygote.wait(timeout=CONTROL_SECONDS)
+            except subprocess.TimeoutExpired:
+                zygote.kill()
+                zygote.wait()
+
+    @property
+    def child_pid(self) -> int | None:
+        """The current submission's child (its pid is also its session and group id)."""
+        return self._child.pid if self._child else None
+
+    @property
+    def sandbox_uid(self) -> int | None:
+        return self.sandbox.uid if self.sandbox else None

@@ -1,0 +1,211 @@
+"""Reading submissions for offline grading: `.py` files and the browser's `.json` export.
+
+A submission that cannot be graded is still a `Submission`, with `problem` set to a one-line
+reason for the teacher; the batch records it as `invalid` and goes on. Nothing here runs or
+compiles learner code: syntax errors are found in the sandboxed child (see runner.batch).
+
+JSON format (docs/grading.md): an object with required `lesson`, `learner`, `code` (strings) and
+optional `lesson_revision`, `created_at` (strings) and `browser_verdicts` (an object mapping a
+checkpoint id to "pass" | "fail" | "error" | "timeout", what the browser showed the learner).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Larger than any honest solution of a lesson by two orders of magnitude.
+MAX_SUBMISSION_BYTES = 256 * 1024
+MAX_LEARNER_CHARS = 100
+SUBMISSION_SUFFIXES = (".py", ".json")
+REQUIRED_FIELDS = ("lesson", "learner", "code")
+OPTIONAL_STRING_FIELDS = ("lesson_revision", "created_at")
+VERDICTS = ("pass", "fail", "error", "timeout")
+
+
+@dataclass(frozen=True)
+class Submission:
+    path: str  # absolute path of the file; with the hashes, the key for resuming a batch
+    learner: str
+    source_sha256: str  # of the file's bytes ("" when unreadable)
+    code: str | None = None
+    code_sha256: str | None = None
+    lesson: str | None = None
+    lesson_revision: str | None = None
+    created_at: str | None = None
+    browser_verdicts: dict[str, str] = field(default_factory=dict)
+    problem: str | None = None  # why it cannot be graded; None when it can
+
+    @property
+    def valid(self) -> bool:
+        return self.problem is None
+
+
+def code_hash(code: str) -> str:
+    # surrogatepass: JSON can carry lone surrogates, which plain UTF-8 refuses to encode.
+    return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _size_text(size: int) -> str:
+    return f"{size / 1024:.0f} KiB" if size >= 1024 else f"{size} bytes"
+
+
+def _read_bytes(path: Path) -> tuple[bytes | None, str | None]:
+    """The file's bytes, or a reason why they cannot be used."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SUBMISSION_BYTES + 1)
+    except OSError as error:
+        return None, f"cannot read file: {error.strerror or error}"
+    if len(data) > MAX_SUBMISSION_BYTES:
+        try:
+            size = os.path.getsize(path)
+        except OSError:
+            size = len(data)
+        return data, (
+            f"file is {_size_text(size)}, over the {_size_text(MAX_SUBMISSION_BYTES)} limit"
+        )
+    return data, None
+
+
+def _decode_utf8(data: bytes) -> tuple[str | None, str | None]:
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        return None, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+
+
+def _reject_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    result: dict = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def read_submission(path: str | Path, lesson: str) -> Submission:
+    """Read one submission file for `lesson`; never raises for bad content."""
+    path = Path(path)
+    absolute = os.path.abspath(path)
+    data, problem = _read_bytes(path)
+    source_sha256 = hashlib.sha256(data).hexdigest() if data is not None else ""
+    stem_learner = path.stem
+    if problem is not None:
+        return Submission(absolute, stem_learner, source_sha256, problem=problem)
+    assert data is not None
+    if path.suffix == ".py":
+        return _from_python(absolute, stem_learner, source_sha256, data, lesson)
+    if path.suffix == ".json":
+        return _from_json(absolute, stem_learner, source_sha256, data, lesson)
+    return Submission(
+        absolute, stem_learner, source_sha256,
+        problem=f"unsupported file type {path.suffix or '(none)'!r}: expected .py or .json",
+    )
+
+
+def _code_problem(code: str) -> str | None:
+    if not code.strip():
+        return "empty file" if code == "" else "file holds only whitespace"
+    return None
+
+
+def _from_python(path: str, learner: str, source_sha256: str, data: bytes, lesson: str) -> Submission:
+    text, problem = _decode_utf8(data)
+    if text is not None and text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark from a Windows editor is not code
+    if text is not None:
+        problem = _code_problem(text)
+    return Submission(
+        path, learner, source_sha256,
+        code=text,
+        code_sha256=code_hash(text) if text is not None else None,
+        lesson=lesson,
+        problem=problem,
+    )
+
+
+def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes, lesson: str) -> Submission:
+    def invalid(message: str, learner: str = fallback_learner, **known: object) -> Submission:
+        return Submission(path, learner, source_sha256, problem=message, **known)  # type: ignore[arg-type]
+
+    text, problem = _decode_utf8(data)
+    if text is None:
+        return invalid(problem or "not UTF-8 text")
+    if not text.strip():
+        return invalid("empty file")
+    try:
+        document = json.loads(text, object_pairs_hook=_reject_duplicates)
+    except json.JSONDecodeError as error:
+        return invalid(f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+    except (ValueError, RecursionError) as error:
+        return invalid(f"malformed JSON: {error}")
+    if type(document) is not dict:
+        return invalid("malformed submission: the JSON must be an object")
+    missing = [name for name in REQUIRED_FIELDS if name not in document]
+    if missing:
+        return invalid(f"missing field{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
+    for name in REQUIRED_FIELDS + OPTIONAL_STRING_FIELDS:
+        if name in document and document[name] is not None and type(document[name]) is not str:
+            return invalid(f"field {name!r} must be a string")
+    learner = document["learner"].strip()
+    if not learner:
+        return invalid("field 'learner' is empty")
+    if len(learner) > MAX_LEARNER_CHARS:
+        return invalid(f"field 'learner' is longer than {MAX_LEARNER_CHARS} characters")
+    verdicts, verdict_problem = _browser_verdicts(document.get("browser_verdicts"))
+    code = document["code"]
+    known = {
+        "code": code,
+        "code_sha256": code_hash(code),
+        "lesson": document["lesson"],
+        "lesson_revision": document.get("lesson_revision"),
+        "created_at": document.get("created_at"),
+        "browser_verdicts": verdicts,
+    }
+    if document["lesson"] != lesson:
+        return invalid(f"submission is for lesson {document['lesson']!r}, not {lesson!r}", learner, **known)
+    if verdict_problem:
+        return invalid(verdict_problem, learner, **known)
+    if len(code.encode("utf-8", "surrogatepass")) > MAX_SUBMISSION_BYTES:
+        return invalid(f"code is over the {_size_text(MAX_SUBMISSION_BYTES)} limit", learner, **known)
+    code_problem = _code_problem(code)
+    if code_problem:
+        return invalid("field 'code' is empty" if code == "" else "field 'code' holds only whitespace", learner, **known)
+    return Submission(path, learner, source_sha256, **known)  # type: ignore[arg-type]
+
+
+def _browser_verdicts(raw: object) -> tuple[dict[str, str], str | None]:
+    if raw is None:
+        return {}, None
+    if type(raw) is not dict or not all(type(v) is str and v in VERDICTS for v in raw.values()):
+        return {}, "field 'browser_verdicts' must map checkpoint ids to pass, fail, error or timeout"
+    return dict(raw), None
+
+
+class PathProblem(Exception):
+    """A PATH argument that does not exist (a usage error, not an invalid submission)."""
+
+
+def collect_submission_files(paths: list[str]) -> list[Path]:
+    """Files named directly (any suffix: a wrong one becomes an invalid submission) and the .py and
+    .json files under directories (recursively, skipping hidden entries and __pycache__), sorted,
+    each once."""
+    found: dict[str, Path] = {}
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for candidate in sorted(path.rglob("*")):
+                relative = candidate.relative_to(path).parts
+                if any(part.startswith(".") or part == "__pycache__" for part in relative):
+                    continue
+                if candidate.suffix in SUBMISSION_SUFFIXES and candidate.is_file():
+                    found.setdefault(os.path.abspath(candidate), candidate)
+        elif path.exists() or path.is_symlink():
+            found.setdefault(os.path.abspath(path), path)
+        else:
+            raise PathProblem(f"no such file or directory: {raw!r}")
+    return [found[key] for key in sorted(found)]

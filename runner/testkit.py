@@ -1,0 +1,254 @@
+"""The API the checkpoint tests are written in.
+
+A test module (checkpoints/<lesson>/tests/<checkpoint>.py) looks like:
+
+    from runner.testkit import CallShape, expect_equal, expect_value_error, signature, test
+
+    SIGNATURE = signature("word_chunks(document, window=40, overlap=8)",
+                          CallShape(1), CallShape(3), CallShape(1, ("window", "overlap")))
+
+    @test("word_chunks", "venster en overlap zoals in het voorbeeld", visible=True)
+    def example(learner):
+        expect_equal(learner.word_chunks(doc, 4, 1), reference.word_chunks(doc, 4, 1),
+                     "De passages van het voorbeeld kloppen niet.")
+
+`learner.<function>(...)` calls the learner's function through the host and returns the decoded
+result, or raises `LearnerRaised` when the function raised. The bundle loader gives every test
+module the names `reference` (the lesson's solution.py, run in this trusted process) and `shared`
+(tests/_shared.py, when present).
+
+Messages are short Dutch sentences naming the rule that failed. They must never show a hidden
+test's input; only visible tests (the lesson's worked examples) carry expected and actual values.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from runner import messages
+from runner.model import CallOutcome, ErrorInfo
+from runner.plain import Opaque, contains_opaque
+
+TEST_MARKER = "__werkplaats_test__"
+DISPLAY_LIMIT = 1500
+
+
+@dataclass(frozen=True)
+class CallShape:
+    """One way the tests call a function: a number of positional args and some keyword names."""
+
+    positional: int
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Signature:
+    """How a checkpoint's function must be callable, for the check before any test runs."""
+
+    text: str  # shown to the learner, e.g. "word_chunks(document, window=40, overlap=8)"
+    shapes: tuple[CallShape, ...]
+
+
+def signature(text: str, *shapes: CallShape) -> Signature:
+    return Signature(text=text, shapes=tuple(shapes))
+
+
+@dataclass(frozen=True)
+class TestSpec:
+    __test__ = False  # not a pytest test class
+
+    checkpoint: str
+    name: str
+    visible: bool
+    run: Callable[[Learner], None] = field(compare=False)
+
+
+def test(checkpoint: str, name: str, visible: bool = False) -> Callable:
+    """Mark a function `def ...(learner)` as a test of checkpoint (the function name)."""
+
+    def mark(function: Callable[[Learner], None]) -> Callable[[Learner], None]:
+        setattr(function, TEST_MARKER, TestSpec(checkpoint, name, visible, function))
+        return function
+
+    return mark
+
+
+test.__test__ = False  # type: ignore[attr-defined]
+
+
+class TestFailed(Exception):
+    """A rule was broken. expected/actual are only shown for visible tests."""
+
+    __test__ = False
+
+    def __init__(self, message: str, expected: Any = None, actual: Any = None, show: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.show = show
+
+
+class LearnerRaised(Exception):
+    """The learner's function raised; `info` says what (type, ValueError or not, message, line)."""
+
+    def __init__(self, function: str, info: ErrorInfo) -> None:
+        super().__init__(info.describe())
+        self.function = function
+        self.info = info
+
+
+class CallStopped(BaseException):
+    """The call timed out or the host failed. A BaseException so no test can swallow it."""
+
+    def __init__(self, outcome: CallOutcome, function: str) -> None:
+        super().__init__(outcome.kind)
+        self.outcome = outcome
+        self.function = function
+
+
+class Learner:
+    """The learner's functions, reachable only through the host."""
+
+    def __init__(self, host: Any) -> None:
+        self._host = host
+        self.last: CallOutcome | None = None
+        self.last_args: list = []
+        self.last_kwargs: dict = {}
+
+    def call(self, function: str, *args: Any, **kwargs: Any) -> Any:
+        outcome = self._host.call(function, list(args), kwargs)
+        self.last = outcome
+        self.last_args = list(args)
+        self.last_kwargs = dict(kwargs)
+        if outcome.kind == "return":
+            return outcome.value
+        if outcome.kind == "raise" and outcome.error is not None:
+            raise LearnerRaised(function, outcome.error)
+        raise CallStopped(outcome, function)
+
+    def __getattr__(self, function: str) -> Callable[..., Any]:
+        if function.startswith("_"):
+            raise AttributeError(function)
+        return lambda *args, **kwargs: self.call(function, *args, **kwargs)
+
+
+def display(value: Any) -> str:
+    """A short text for a plain value, as shown to learners for visible tests."""
+    shorten = reprlib.Repr()
+    shorten.maxstring = 200
+    shorten.maxother = 200
+    shorten.maxlist = 40
+    shorten.maxdict = 40
+    shorten.maxlevel = 6
+    text = shorten.repr(value)
+    return text if len(text) <= DISPLAY_LIMIT else text[: DISPLAY_LIMIT - 1] + "…"
+
+
+def fail(message: str) -> None:
+    raise TestFailed(message)
+
+
+def same(actual: Any, expected: Any) -> bool:
+    """Exact equality for plain values: bool is not int, 1.0 is not 1, Opaque equals nothing."""
+    if type(actual) is not type(expected):
+        return False
+    if type(actual) is list:
+        return len(actual) == len(expected) and all(same(a, e) for a, e in zip(actual, expected))
+    if type(actual) is dict:
+        return actual.keys() == expected.keys() and all(same(actual[k], expected[k]) for k in actual)
+    if type(actual) is float and actual != actual:
+        return expected != expected  # NaN equals NaN here: both are "not a number"
+    return actual == expected
+
+
+def expect_equal(actual: Any, expected: Any, message: str, show: bool = True) -> None:
+    """Fail with message unless actual is exactly expected (types included).
+
+    expected/actual are attached for display; the grader shows them only for visible tests.
+    """
+    if not same(actual, expected):
+        raise TestFailed(message, expected=expected, actual=actual, show=show)
+
+
+def expect_true(condition: bool, message: str) -> None:
+    if not condition:
+        raise TestFailed(message)
+
+
+class expect_value_error:
+    """`with expect_value_error("Een titel van 101 tekens moet een ValueError geven."): ...`"""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __enter__(self) -> expect_value_error:
+        return self
+
+    def __exit__(self, kind: type | None, error: BaseException | None, tb: Any) -> bool:
+        if kind is None:
+            raise TestFailed(self.message)
+        if isinstance(error, LearnerRaised):
+            if error.info.is_value_error:
+                return True
+            raise TestFailed(f"{self.message} Je functie gaf {error.info.type_name}.")
+        return False
+
+
+def expect_no_mutation(learner: Learner, message: str) -> None:
+    """The last call left its arguments exactly as they were sent."""
+    outcome = learner.last
+    if outcome is None or outcome.args_after is None:
+        raise TestFailed(message)
+    if not same(outcome.args_after, learner.last_args) or not same(outcome.kwargs_after or {}, learner.last_kwargs):
+        raise TestFailed(message)
+
+
+def expect_new_objects(learner: Learner, message: str) -> None:
+    """The last call's result holds none of the dicts or lists that were passed in."""
+    outcome = learner.last
+    if outcome is None or outcome.aliased_paths:
+        raise TestFailed(message)
+
+
+def expect_list_of_dicts(value: Any, function: str) -> list[dict]:
+    """Fail clearly when a result is not a list of dicts (a tuple, a generator, a dict subclass)."""
+    if type(value) is Opaque:
+        raise TestFailed(f"{function} moet een list teruggeven, niet een {value.type_name}.")
+    if type(value) is not list:
+        raise TestFailed(f"{function} moet een list teruggeven, niet een {type(value).__name__}.")
+    for item in value:
+        if type(item) is Opaque:
+            raise TestFailed(f"{function} moet een list met dicts teruggeven, niet met een {item.type_name}.")
+        if type(item) is not dict:
+            raise TestFailed(f"{function} moet een list met dicts teruggeven, niet met een {type(item).__name__}.")
+    return value
+
+
+def describe_type(value: Any) -> str:
+    if type(value) is Opaque:
+        return value.type_name
+    return type(value).__name__
+
+
+__all__ = [
+    "CallShape",
+    "LearnerRaised",
+    "Learner",
+    "TestFailed",
+    "contains_opaque",
+    "display",
+    "expect_equal",
+    "expect_list_of_dicts",
+    "expect_new_objects",
+    "expect_no_mutation",
+    "expect_true",
+    "expect_value_error",
+    "fail",
+    "messages",
+    "same",
+    "signature",
+    "test",
+]

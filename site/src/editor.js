@@ -1,0 +1,198 @@
+// The "Probeer het zelf" panel: a CodeMirror 6 editor for main.py, Run/Stop/Reset, the code kept
+// per lesson in localStorage, and the learner's program run in the shared Pyodide worker.
+import { EditorState, Prec } from "@codemirror/state";
+import {
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { python } from "@codemirror/lang-python";
+
+import { forgetCode, loadCode, saveCode } from "./code-storage.js";
+import { OutputArea } from "./output.js";
+
+function secondsText(seconds) {
+  return `${seconds} ${seconds === 1 ? "seconde" : "seconden"}`;
+}
+
+export function timeLimitMessage(seconds) {
+  return `Je programma liep langer dan ${secondsText(seconds)} en is gestopt.`;
+}
+
+export function packageErrorMessage({ name, reason }) {
+  const detail = reason ? ` (${reason})` : "";
+  return `Het pakket '${name}' kon niet geladen worden: het zit niet in deze site en downloaden lukte niet; ben je offline?${detail}`;
+}
+
+function createCodeMirror(parent, doc, { onRun, onChange }) {
+  const runKeys = Prec.highest(
+    keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true), preventDefault: true }]),
+  );
+  return new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: [
+        runKeys,
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        highlightActiveLine(),
+        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        python(),
+        // Tab indents (Python needs it); Escape then Tab still leaves the editor.
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ "aria-label": "Python-code van main.py" }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+}
+
+export class EditorPanel {
+  constructor(panel, { python, lessonId, timeLimitSeconds }) {
+    this.panel = panel;
+    this.python = python;
+    this.lessonId = lessonId;
+    this.timeLimitSeconds = timeLimitSeconds;
+    this.running = false;
+    this.starterCode = readStarterCode(panel);
+    this.runButton = panel.querySelector("[data-testid=run]");
+    this.stopButton = panel.querySelector("[data-testid=stop]");
+    this.resetButton = panel.querySelector("[data-testid=reset]");
+    this.status = panel.querySelector("[data-editor-status]");
+    this.output = new OutputArea(panel.querySelector("[data-testid=output]"));
+
+    const stored = loadCode(lessonId);
+    const host = panel.querySelector("[data-testid=editor]");
+    host.replaceChildren();
+    this.view = createCodeMirror(host, stored.code ?? this.starterCode, {
+      onRun: () => this.run(),
+      onChange: (code) => saveCode(this.lessonId, code),
+    });
+    if (stored.problem === "corrupted") {
+      this.setStatus("Je opgeslagen code kon niet gelezen worden; de startcode staat klaar.");
+    }
+
+    this.runButton.addEventListener("click", () => this.run());
+    this.stopButton.addEventListener("click", () => this.stop());
+    this.resetButton.addEventListener("click", () => this.reset());
+    this.python.onStateChange((state) => this.panel.setAttribute("data-python", state));
+    this.updateButtons();
+  }
+
+  getCode() {
+    return this.view.state.doc.toString();
+  }
+
+  setCode(code) {
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: code } });
+  }
+
+  focus() {
+    this.view.focus();
+  }
+
+  reset() {
+    this.setCode(this.starterCode);
+    forgetCode(this.lessonId);
+    this.output.showPlaceholder();
+    this.setStatus("Startcode teruggezet.");
+  }
+
+  stop() {
+    if (this.running) this.python.interrupt();
+  }
+
+  setStatus(text) {
+    if (this.status) this.status.textContent = text;
+  }
+
+  updateButtons() {
+    this.runButton.disabled = this.running;
+    this.stopButton.disabled = !this.running;
+    this.panel.toggleAttribute("data-running", this.running);
+  }
+
+  async run() {
+    if (this.running) return;
+    this.running = true;
+    this.updateButtons();
+    this.output.clear();
+    let loadingNote = null;
+    if (this.python.state === "idle" || this.python.state === "loading" || this.python.state === "failed") {
+      const text = "Python wordt geladen… (alleen de eerste keer duurt dit even)";
+      loadingNote = this.output.note(text, "loading");
+      this.setStatus(text);
+    }
+    const clearLoading = () => {
+      if (loadingNote) loadingNote.remove();
+      loadingNote = null;
+    };
+    try {
+      const result = await this.python.run(this.getCode(), {
+        timeLimitSeconds: this.timeLimitSeconds,
+        onStatus: (phase) => {
+          clearLoading();
+          this.setStatus(phase === "packages" ? "Pakketten worden geladen…" : "Je programma draait…");
+        },
+        onStdout: (text) => this.output.write("stdout", text),
+        onStderr: (text) => this.output.write("stderr", text),
+      });
+      clearLoading();
+      this.report(result);
+    } catch (error) {
+      clearLoading();
+      this.output.note(`Python kon niet starten: ${error.message ?? error}`, "error");
+      this.setStatus("Python kon niet starten.");
+    } finally {
+      this.running = false;
+      this.updateButtons();
+    }
+  }
+
+  report(result) {
+    const output = this.output;
+    switch (result.status) {
+      case "ok":
+        if (output.isEmpty) output.note("Je programma is klaar en gaf geen uitvoer.", "done");
+        this.setStatus("Klaar.");
+        break;
+      case "exception":
+        this.setStatus("Je programma stopte met een foutmelding.");
+        break;
+      case "stopped":
+      case "interrupted":
+        output.note("Gestopt.", "stopped");
+        this.setStatus("Gestopt.");
+        break;
+      case "timeout":
+        output.note(timeLimitMessage(this.timeLimitSeconds), "timeout");
+        this.setStatus("Gestopt na de tijdslimiet.");
+        break;
+      case "package-error":
+        for (const failure of result.packages) output.note(packageErrorMessage(failure), "package-error");
+        this.setStatus("Een pakket kon niet geladen worden.");
+        break;
+      default:
+        output.note(`Onverwacht resultaat: ${result.status}`, "error");
+    }
+  }
+}
+
+function readStarterCode(panel) {
+  const template = panel.querySelector("template[data-starter-code]");
+  return template ? template.content.textContent : "";
+}

@@ -1,0 +1,44 @@
+// Entry point of a lesson page. Every page module is a function that receives the shared
+// context {root, python, editor} and wires itself only if its markup is on the page; to add
+// one, import it and list it in PAGE_MODULES.
+import { EditorPanel } from "./editor.js";
+import { initExamples } from "./examples.js";
+import { getPythonWorker } from "./worker-client.js";
+import { initVisualizers } from "./visualizer.js";
+
+const PAGE_MODULES = [initExamples, initVisualizers];
+
+const DEFAULT_TIME_LIMIT_SECONDS = 10;
+
+// `?timeLimit=2` (tests) overrides the panel's data-time-limit (the page's setting).
+function timeLimitSeconds(panel) {
+  const fromUrl = Number(new URLSearchParams(window.location.search).get("timeLimit"));
+  if (Number.isFinite(fromUrl) && fromUrl > 0) return fromUrl;
+  const fromPage = Number(panel?.dataset.timeLimit);
+  return Number.isFinite(fromPage) && fromPage > 0 ? fromPage : DEFAULT_TIME_LIMIT_SECONDS;
+}
+
+function lessonId() {
+  const main = document.querySelector("main[data-lesson]");
+  return main ? main.dataset.lesson : window.location.pathname;
+}
+
+function start() {
+  const panel = document.querySelector("[data-editor-panel]");
+  const limit = timeLimitSeconds(panel);
+  const python = getPythonWorker({ timeLimitSeconds: limit });
+  const editor = panel ? new EditorPanel(panel, { python, lessonId: lessonId(), timeLimitSeconds: limit }) : null;
+  const context = { root: document, python, editor };
+  // For tests and the browser console; page modules get the context passed in instead.
+  window.werkplaats = context;
+  for (const initModule of PAGE_MODULES) {
+    try {
+      initModule(context);
+    } catch (error) {
+      // One broken widget must not take the editor down with it.
+      console.error(error);
+    }
+  }
+}
+
+start();

@@ -1,0 +1,92 @@
+// The output area: streams stdout/stderr as text (never HTML), capped so a flood of output
+// cannot freeze the page.
+
+export const OUTPUT_LINE_LIMIT = 2000;
+export const OUTPUT_CHAR_LIMIT = 200 * 1024;
+
+export class OutputArea {
+  constructor(element, { lineLimit = OUTPUT_LINE_LIMIT, charLimit = OUTPUT_CHAR_LIMIT } = {}) {
+    this.element = element;
+    this.placeholder = element.querySelector("[data-output-placeholder]");
+    this.lineLimit = lineLimit;
+    this.charLimit = charLimit;
+    this.resetCounts();
+  }
+
+  clear() {
+    this.element.replaceChildren();
+    this.resetCounts();
+  }
+
+  resetCounts() {
+    this.lines = 0;
+    this.chars = 0;
+    this.truncated = false;
+    this.lastChunk = null;
+  }
+
+  // Show the "your output appears here" text again (after Reset).
+  showPlaceholder() {
+    this.clear();
+    if (this.placeholder) this.element.append(this.placeholder);
+  }
+
+  get isEmpty() {
+    return this.chars === 0;
+  }
+
+  write(stream, text) {
+    if (this.truncated || text.length === 0) return;
+    const { kept, cut } = this.fitWithinLimits(text);
+    if (kept.length > 0) this.appendText(stream, kept);
+    if (cut) {
+      this.truncated = true;
+      this.note(`Uitvoer ingekort: alleen de eerste ${this.lineLimit} regels of ${Math.round(this.charLimit / 1024)} kB worden getoond; de rest is weggelaten.`, "truncated");
+    }
+  }
+
+  fitWithinLimits(text) {
+    if (this.lines >= this.lineLimit || this.chars >= this.charLimit) return { kept: "", cut: true };
+    let end = Math.min(text.length, this.charLimit - this.chars);
+    for (let index = 0; index < end; index++) {
+      if (text.charCodeAt(index) === 10) {
+        this.lines += 1;
+        if (this.lines >= this.lineLimit) {
+          end = index + 1;
+          break;
+        }
+      }
+    }
+    this.chars += end;
+    return { kept: text.slice(0, end), cut: end < text.length };
+  }
+
+  appendText(stream, text) {
+    // Consecutive text of one stream shares a span: a long run stays a handful of DOM nodes.
+    if (this.lastChunk && this.lastChunk.dataset.stream === stream) {
+      this.lastChunk.append(document.createTextNode(text));
+      this.lastChunk.normalize();
+    } else {
+      const chunk = document.createElement("span");
+      chunk.className = `output-${stream}`;
+      chunk.dataset.stream = stream;
+      chunk.textContent = text;
+      this.element.append(chunk);
+      this.lastChunk = chunk;
+    }
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  // A message of the lab itself (loading, stopped, time limit), set apart from program output.
+  note(text, kind = "info") {
+    const line = document.createElement("span");
+    line.className = `output-note output-note-${kind}`;
+    line.dataset.note = kind;
+    const needsBreak = this.lastChunk && !this.lastChunk.textContent.endsWith("\n");
+    line.textContent = `${needsBreak ? "\n" : ""}${text}\n`;
+    this.element.append(line);
+    this.lastChunk = null;
+    this.element.scrollTop = this.element.scrollHeight;
+    return line;
+  }
+}

@@ -1,0 +1,195 @@
+// The module worker that owns Pyodide. It only ever talks to worker-client.js; the message
+// protocol is documented in docs/architecture.md, section 5.
+import runtimeSource from "./pyodide_runtime.py";
+
+const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
+
+// Output is sent to the page in batches: Python runs synchronously here, so timers never fire
+// mid-run; we flush from inside the write callback once the batch is old or large enough.
+const FLUSH_AFTER_MS = 40;
+const FLUSH_AFTER_CHARS = 16 * 1024;
+// Far above the page's own display cap, so the page always sees enough to say what it cut,
+// while a flood cannot fill the page's memory with messages.
+const FORWARD_LIMIT_CHARS = 1024 * 1024;
+
+let pyodide = null;
+let runtime = null;
+let interruptBuffer = null;
+let queue = Promise.resolve();
+
+const output = {
+  requestId: null,
+  pending: [],
+  pendingChars: 0,
+  forwardedChars: 0,
+  lastFlush: 0,
+};
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function flushOutput() {
+  if (output.pending.length === 0) return;
+  // Consecutive writes to the same stream become one message.
+  let current = null;
+  for (const [stream, text] of output.pending) {
+    if (current && current.type === stream) {
+      current.text += text;
+    } else {
+      if (current) post(current);
+      current = { id: output.requestId, type: stream, text };
+    }
+  }
+  post(current);
+  output.pending = [];
+  output.pendingChars = 0;
+  output.lastFlush = performance.now();
+}
+
+function writer(stream) {
+  const decoder = new TextDecoder("utf-8");
+  return {
+    isatty: false,
+    write(bytes) {
+      const text = decoder.decode(bytes, { stream: true });
+      if (output.requestId === null || output.forwardedChars >= FORWARD_LIMIT_CHARS) return bytes.length;
+      output.forwardedChars += text.length;
+      output.pending.push([stream, text]);
+      output.pendingChars += text.length;
+      if (output.pendingChars >= FLUSH_AFTER_CHARS || performance.now() - output.lastFlush >= FLUSH_AFTER_MS) {
+        flushOutput();
+      }
+      return bytes.length;
+    },
+  };
+}
+
+async function startPyodide(message) {
+  const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
+  pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
+  pyodide.setStdout(writer("stdout"));
+  pyodide.setStderr(writer("stderr"));
+  // No keyboard in a worker: input() fails at once instead of hanging.
+  pyodide.setStdin({ error: true });
+  if (message.interruptBuffer) {
+    interruptBuffer = new Int32Array(message.interruptBuffer);
+    pyodide.setInterruptBuffer(interruptBuffer);
+  }
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(runtimeSource, { globals: namespace, filename: "<werkplaats-runtime>" });
+  runtime = {
+    runLearnerCode: namespace.get("run_learner_code"),
+    toJson: namespace.get("to_json"),
+    toolNamespace: namespace.get("tool_namespace"),
+  };
+  namespace.destroy();
+  return { version: pyodide.version, interruptible: interruptBuffer !== null };
+}
+
+// Loads what the code imports (numpy from the CDN, micropip from our own site). Pyodide reports
+// a failed download only through its callbacks, as "...error occurred while loading NAME:"
+// followed by the reason; we pair them up so the page can name the package in Dutch.
+async function loadImportedPackages(code, requestId) {
+  const failures = [];
+  let failingPackage = null;
+  await pyodide.loadPackagesFromImports(code, {
+    messageCallback: () => {},
+    errorCallback: (text) => {
+      const announced = /error occurred while loading (.+):$/.exec(text);
+      if (announced) {
+        failingPackage = announced[1];
+      } else if (failingPackage !== null) {
+        failures.push({ name: failingPackage, reason: text });
+        failingPackage = null;
+      }
+    },
+  });
+  if (failingPackage !== null) failures.push({ name: failingPackage, reason: "" });
+  post({ id: requestId, type: "status", phase: "running" });
+  return failures;
+}
+
+const handlers = {
+  async init(message) {
+    return startPyodide(message);
+  },
+
+  // The learner's program, as main.py in a fresh __main__.
+  async run(message) {
+    let failures;
+    try {
+      post({ id: message.id, type: "status", phase: "packages" });
+      failures = await loadImportedPackages(message.code, message.id);
+    } catch (error) {
+      // A syntax error stops import detection; running reports it properly with line numbers.
+      failures = [];
+      post({ id: message.id, type: "status", phase: "running" });
+    }
+    if (failures.length > 0) return { status: "package-error", packages: failures };
+    const status = await runtime.runLearnerCode(message.code);
+    return { status };
+  },
+
+  // A trusted snippet from a page module, with the page's JSON `args` as the global `args`;
+  // its last expression comes back as JSON data.
+  async evaluate(message) {
+    post({ id: message.id, type: "status", phase: "running" });
+    const namespace = runtime.toolNamespace(message.args === undefined ? null : JSON.stringify(message.args));
+    try {
+      const value = await pyodide.runPythonAsync(message.code, { globals: namespace, filename: "<werkplaats>" });
+      const json = runtime.toJson(value);
+      if (value && typeof value.destroy === "function") value.destroy();
+      return { value: JSON.parse(json) };
+    } finally {
+      namespace.destroy();
+    }
+  },
+
+  // Fetch an archive (e.g. the checkpoint tests) and unpack it into Pyodide's file system.
+  async unpack(message) {
+    const response = await fetch(new URL(message.url, self.location.href));
+    if (!response.ok) throw new Error(`${message.url}: HTTP ${response.status}`);
+    const buffer = await response.arrayBuffer();
+    pyodide.unpackArchive(buffer, message.format, { extractDir: message.extractDir });
+    return {};
+  },
+};
+
+function describeError(error) {
+  const text = String((error && error.message) || error);
+  if (error && error.type === "KeyboardInterrupt") return { kind: "interrupted", message: text };
+  return { kind: error && error.type ? "python" : "worker", message: text };
+}
+
+async function handle(message) {
+  const handler = handlers[message.type];
+  if (!handler) {
+    post({ id: message.id, type: "error", error: { kind: "worker", message: `unknown message type '${message.type}'` } });
+    return;
+  }
+  if (message.type !== "init" && pyodide === null) {
+    post({ id: message.id, type: "error", error: { kind: "worker", message: "Python is not started" } });
+    return;
+  }
+  if (interruptBuffer) interruptBuffer[0] = 0;
+  output.requestId = message.id;
+  output.forwardedChars = 0;
+  output.lastFlush = performance.now();
+  try {
+    const value = await handler(message);
+    flushOutput();
+    post({ id: message.id, type: "result", value });
+  } catch (error) {
+    flushOutput();
+    post({ id: message.id, type: "error", error: describeError(error) });
+  } finally {
+    output.requestId = null;
+  }
+}
+
+// Requests run one at a time, in arrival order, even across awaits.
+self.onmessage = (event) => {
+  const message = event.data;
+  queue = queue.then(() => handle(message));
+};

@@ -1,0 +1,94 @@
+"""Inside Pyodide: run the learner's code as main.py and report it in the learner's terms.
+
+The worker loads this file once into a private namespace (it never lands in the learner's
+globals). Plain CPython runs it too, which is how tests/browser/test_pyodide_runtime.py checks
+the traceback trimming without a browser.
+"""
+
+import ast
+import builtins
+import inspect
+import json
+import linecache
+import sys
+import traceback
+import types
+
+LEARNER_FILE = "main.py"
+
+
+def _from_first_learner_frame(tb):
+    # Frames above the learner's first line are ours or Pyodide's: noise for a learner.
+    while tb is not None and tb.tb_frame.f_code.co_filename != LEARNER_FILE:
+        tb = tb.tb_next
+    return tb
+
+
+def _trim_chain(exc, seen):
+    if exc is None or id(exc) in seen:
+        return
+    seen.add(id(exc))
+    exc.__traceback__ = _from_first_learner_frame(exc.__traceback__)
+    _trim_chain(exc.__cause__, seen)
+    _trim_chain(exc.__context__, seen)
+
+
+def format_learner_error(exc):
+    """The traceback a learner should see: main.py frames onward, chained exceptions kept."""
+    _trim_chain(exc, set())
+    return "".join(traceback.format_exception(exc))
+
+
+def _remember_source(source):
+    # linecache lets tracebacks quote the learner's lines for a file that exists nowhere on disk.
+    linecache.cache[LEARNER_FILE] = (len(source), None, source.splitlines(True), LEARNER_FILE)
+
+
+def _exit_message(code):
+    # sys.exit(...) ends a program normally; like CPython, only a non-integer code is printed.
+    if code is None or isinstance(code, int):
+        return ""
+    return f"{code}\n"
+
+
+async def run_learner_code(source):
+    """Run `source` as a fresh `__main__` module named main.py.
+
+    Returns "ok", "exception" (traceback written to stderr) or "interrupted".
+    """
+    _remember_source(source)
+    module = types.ModuleType("__main__")
+    module.__file__ = LEARNER_FILE
+    module.__builtins__ = builtins
+    previous_main = sys.modules.get("__main__")
+    sys.modules["__main__"] = module
+    try:
+        code = compile(source, LEARNER_FILE, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+        outcome = eval(code, module.__dict__)
+        if inspect.iscoroutine(outcome):
+            await outcome
+        return "ok"
+    except KeyboardInterrupt:
+        return "interrupted"
+    except SystemExit as exit_request:
+        sys.stderr.write(_exit_message(exit_request.code))
+        return "ok"
+    except BaseException as exc:  # noqa: BLE001 -- learner code may raise anything
+        sys.stderr.write(format_learner_error(exc))
+        return "exception"
+    finally:
+        if previous_main is not None:
+            sys.modules["__main__"] = previous_main
+        sys.stdout.flush()
+        sys.stderr.flush()
+
+
+def tool_namespace(args_json):
+    """Globals for a trusted page-module snippet: only `args`, the JSON data the page sent."""
+    return {"__name__": "werkplaats_tool", "args": None if args_json is None else json.loads(args_json)}
+
+
+def to_json(value):
+    """JSON text for a value a page module asked for (see worker-client.js `evaluate`)."""
+    # ASCII escapes carry lone surrogates across to JavaScript intact.
+    return json.dumps(value)

@@ -1,0 +1,447 @@
+// The chunk-range visualizer widget: draws what chunk-ranges.js computes for the text, window
+// and overlap a learner types, lets them pick a passage, and ("Mijn passages") overlays the
+// passages of their own word_chunks, run in the shared Pyodide worker.
+import { StateEffect } from "@codemirror/state";
+import { EditorView } from "@codemirror/view";
+
+import { computeChunkRanges, formatDutchDecimal, measureCoverage } from "./chunk-ranges.js";
+import { comparePassages, definesWordChunks, learnerPassagesProgram } from "./learner-passages.js";
+
+const LEARNER_TIME_LIMIT_SECONDS = 10;
+const STATUS_LABELS = {
+  matching: "klopt",
+  misplaced: "verkeerd geplaatst",
+  missing: "ontbreekt",
+  extra: "extra",
+};
+
+function rangeText(start, end) {
+  return `[${start}, ${end})`;
+}
+
+function passageLabel(passage, number) {
+  return `Passage ${number} · woorden ${rangeText(passage.wordStart, passage.wordEnd)} · ` +
+    `tekens ${rangeText(passage.start, passage.end)}`;
+}
+
+export class ChunkRangeVisualizer {
+  /**
+   * @param {HTMLElement} root  the partial's `[data-visualizer]` section
+   * @param {{python?: import("./worker-client.js").PythonWorker, editor?: object}} services
+   */
+  constructor(root, { python = null, editor = null } = {}) {
+    this.root = root;
+    this.python = python;
+    this.editor = editor;
+    const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
+    this.source = find("viz-source");
+    this.windowField = find("viz-window");
+    this.overlapField = find("viz-overlap");
+    this.problems = find("viz-problems");
+    this.result = root.querySelector("[data-viz-result]");
+    this.wordList = find("viz-words");
+    this.passageList = find("viz-passages");
+    this.selectedRange = find("viz-selected-range");
+    this.selectedText = find("viz-selected-text");
+    this.sourceView = find("viz-source-view");
+    this.passagesCount = find("viz-passages-count");
+    this.coverageFigure = find("viz-coverage");
+    this.duplicationFigure = find("viz-duplication");
+    this.learnerButton = find("viz-learner-run");
+    this.learnerStatus = find("viz-learner-status");
+    this.learnerList = find("viz-learner-passages");
+
+    this.ranges = null;
+    this.drawnInput = null;
+    this.selected = -1;
+    this.wordItems = [];
+    this.passageItems = [];
+    this.learnerComparison = null;
+    this.learnerRunning = false;
+    this.frame = 0;
+
+    const schedule = () => this.scheduleRedraw();
+    for (const field of [this.source, this.windowField, this.overlapField]) {
+      field.addEventListener("input", schedule);
+      field.addEventListener("change", schedule);
+    }
+    this.passageList.addEventListener("click", (event) => this.onPassageClick(event));
+    this.passageList.addEventListener("keydown", (event) => this.onPassageKey(event));
+    this.learnerButton.addEventListener("click", () => this.showLearnerPassages());
+    this.watchEditor();
+    this.redraw();
+  }
+
+  // Typing fires faster than a redraw of 20 000 characters is useful: one redraw per frame.
+  scheduleRedraw() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.redraw();
+    });
+  }
+
+  redraw() {
+    const input = [this.source.value, this.windowField.value, this.overlapField.value];
+    // A "change" after the "input" that already drew this state would only lose the selection.
+    if (this.drawnInput && input.every((value, index) => value === this.drawnInput[index])) return;
+    this.drawnInput = input;
+    const ranges = computeChunkRanges(...input);
+    const keepSelected = this.selected;
+    this.ranges = ranges;
+    this.clearLearnerOverlay();
+    this.drawProblems(ranges.problems);
+    this.result.hidden = !ranges.valid;
+    if (!ranges.valid) {
+      this.wordItems = [];
+      this.passageItems = [];
+      this.wordList.replaceChildren();
+      this.passageList.replaceChildren();
+      this.selected = -1;
+      this.drawFigures(null);
+      return;
+    }
+    this.drawWords(ranges.words, ranges.coverage.timesStored);
+    this.drawPassages(ranges.passages);
+    this.drawFigures(ranges);
+    this.select(Math.min(Math.max(keepSelected, 0), ranges.passages.length - 1), {
+      focus: false,
+      force: true,
+    });
+  }
+
+  drawProblems(problems) {
+    this.problems.hidden = problems.length === 0;
+    if (problems.length === 0) {
+      this.problems.replaceChildren();
+      return;
+    }
+    const intro = document.createElement("p");
+    intro.textContent = "word_chunks zou deze invoer weigeren, dus er is niets te tekenen:";
+    const list = document.createElement("ul");
+    for (const problem of problems) {
+      const item = document.createElement("li");
+      item.textContent = problem;
+      list.append(item);
+    }
+    this.problems.replaceChildren(intro, list);
+  }
+
+  // One element per word, built off-document and inserted at once: the index is shown by CSS
+  // from data-index, which keeps a 10 000-word text at one node plus one text node per word.
+  drawWords(words, timesStored) {
+    const fragment = document.createDocumentFragment();
+    const items = new Array(words.length);
+    for (let index = 0; index < words.length; index += 1) {
+      const item = document.createElement("li");
+      item.dataset.index = index;
+      item.className = wordClass(timesStored[index]);
+      item.textContent = words[index].text;
+      fragment.append(item);
+      items[index] = item;
+    }
+    this.wordItems = items;
+    this.wordList.replaceChildren(fragment);
+  }
+
+  drawPassages(passages) {
+    const fragment = document.createDocumentFragment();
+    const items = new Array(passages.length);
+    for (let index = 0; index < passages.length; index += 1) {
+      const passage = passages[index];
+      const item = document.createElement("li");
+      item.className = "visualizer__passage";
+      item.setAttribute("role", "option");
+      item.setAttribute("aria-selected", "false");
+      item.tabIndex = -1;
+      item.dataset.testid = "viz-passage";
+      item.dataset.index = index;
+      item.dataset.wordStart = passage.wordStart;
+      item.dataset.wordEnd = passage.wordEnd;
+      item.dataset.start = passage.start;
+      item.dataset.end = passage.end;
+      item.textContent = passageLabel(passage, index + 1);
+      fragment.append(item);
+      items[index] = item;
+    }
+    this.passageItems = items;
+    this.selected = -1;
+    this.passageList.replaceChildren(fragment);
+  }
+
+  drawFigures(ranges) {
+    if (ranges === null) {
+      this.passagesCount.textContent = "–";
+      this.coverageFigure.textContent = "–";
+      this.duplicationFigure.textContent = "–";
+      return;
+    }
+    const coverage = ranges.coverage;
+    this.passagesCount.textContent = String(ranges.passages.length);
+    this.coverageFigure.textContent = `${coverage.coveredWords} / ${coverage.totalWords}`;
+    this.duplicationFigure.textContent = coverage.duplicationFactor === null
+      ? "–"
+      : `${formatDutchDecimal(coverage.duplicationFactor)}×`;
+  }
+
+  /** Choose passage `index`: mark it in the list, its words, and its exact range in the source. */
+  select(index, { focus = true, force = false } = {}) {
+    if (index < 0 || index >= this.passageItems.length) return;
+    if (index === this.selected && !force) return;
+    const previous = this.passageItems[this.selected];
+    if (previous) {
+      previous.setAttribute("aria-selected", "false");
+      previous.tabIndex = -1;
+      this.markWords(this.ranges.passages[this.selected], false);
+    }
+    this.selected = index;
+    const item = this.passageItems[index];
+    item.setAttribute("aria-selected", "true");
+    item.tabIndex = 0;
+    // Focus scrolls the list to the item; a redraw while typing must not move the page.
+    if (focus) item.focus();
+    const passage = this.ranges.passages[index];
+    this.markWords(passage, true);
+    this.selectedRange.textContent = `Passage ${index + 1}: woorden ` +
+      `${rangeText(passage.wordStart, passage.wordEnd)} · tekenbereik ` +
+      `${rangeText(passage.start, passage.end)}`;
+    this.selectedText.textContent = passage.text;
+    this.drawSourceHighlight(passage, focus);
+  }
+
+  markWords(passage, selected) {
+    for (let index = passage.wordStart; index < passage.wordEnd; index += 1) {
+      this.wordItems[index].classList.toggle("is-selected", selected);
+    }
+  }
+
+  // The source split into three text nodes: the passage's exact slice sits in a <mark>. The
+  // offsets shown are code points; slicing the JavaScript string needs UTF-16 positions.
+  drawSourceHighlight(passage, scrollToMark) {
+    const text = this.source.value;
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(passage.utf16Start, passage.utf16End);
+    this.sourceView.replaceChildren(
+      text.slice(0, passage.utf16Start), mark, text.slice(passage.utf16End),
+    );
+    const view = this.sourceView;
+    if (scrollToMark && view.scrollHeight > view.clientHeight) {
+      // The view is position: relative, so offsetTop counts from its top.
+      view.scrollTop = Math.max(0, mark.offsetTop - view.clientHeight / 3);
+    }
+  }
+
+  onPassageClick(event) {
+    const item = event.target.closest("[data-testid=viz-passage]");
+    if (item) this.select(Number(item.dataset.index));
+  }
+
+  // A listbox: arrows move (and choose), Home/End jump, Page keys skip ten.
+  onPassageKey(event) {
+    const last = this.passageItems.length - 1;
+    const moves = {
+      ArrowDown: this.selected + 1,
+      ArrowRight: this.selected + 1,
+      ArrowUp: this.selected - 1,
+      ArrowLeft: this.selected - 1,
+      Home: 0,
+      End: last,
+      PageDown: this.selected + 10,
+      PageUp: this.selected - 10,
+    };
+    if (!(event.key in moves) || last < 0) return;
+    event.preventDefault();
+    this.select(Math.min(Math.max(moves[event.key], 0), last));
+  }
+
+  // ----- "Mijn passages" ------------------------------------------------------------------
+
+  editorCode() {
+    return this.editor && typeof this.editor.getCode === "function" ? this.editor.getCode() : null;
+  }
+
+  // The button is only useful once the editor's code defines word_chunks; follow its edits.
+  watchEditor() {
+    const view = this.editor && this.editor.view;
+    if (view instanceof EditorView) {
+      view.dispatch({
+        effects: StateEffect.appendConfig.of(EditorView.updateListener.of((update) => {
+          if (update.docChanged) this.updateLearnerButton();
+        })),
+      });
+    }
+    this.updateLearnerButton();
+  }
+
+  updateLearnerButton() {
+    const code = this.editorCode();
+    const ready = code !== null && definesWordChunks(code) && this.python !== null;
+    this.learnerButton.disabled = !ready || this.learnerRunning;
+    if (!this.learnerRunning && this.learnerComparison === null) {
+      this.learnerStatus.textContent = ready
+        ? "Klik op Mijn passages: je word_chunks draait op deze tekst, dit venster en deze overlap."
+        : "Zodra je code een functie word_chunks heeft, kun je hier je eigen passages bekijken.";
+    }
+  }
+
+  /** Run the learner's word_chunks on the current input and overlay the result. */
+  async showLearnerPassages() {
+    if (this.learnerRunning) return;
+    const code = this.editorCode();
+    if (code === null || this.python === null) {
+      this.learnerStatus.textContent = "Er is geen editor op deze pagina om word_chunks uit te lezen.";
+      return;
+    }
+    if (!definesWordChunks(code)) {
+      this.learnerStatus.textContent =
+        "Je code definieert nog geen functie word_chunks; schrijf die eerst in de editor.";
+      return;
+    }
+    // Rendering waits for the next frame; the overlay belongs to the input as it is now.
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.redraw();
+    }
+    const ranges = this.ranges;
+    this.learnerRunning = true;
+    this.learnerButton.disabled = true;
+    this.root.setAttribute("data-learner-state", "running");
+    this.learnerStatus.textContent = this.python.state === "ready" || this.python.state === "busy"
+      ? "Je word_chunks draait…"
+      : "Python wordt geladen… (alleen de eerste keer duurt dit even)";
+    let comparison;
+    try {
+      const program = learnerPassagesProgram({
+        source: code,
+        text: this.source.value,
+        window: this.windowField.value,
+        overlap: this.overlapField.value,
+      });
+      const answer = await this.python.evaluate(program.code, {
+        args: program.args,
+        timeLimitSeconds: LEARNER_TIME_LIMIT_SECONDS,
+        onStatus: () => { this.learnerStatus.textContent = "Je word_chunks draait…"; },
+      });
+      comparison = comparePassages(ranges, JSON.parse(answer));
+    } catch (error) {
+      comparison = { verdict: "no-result", summary: failureText(error), learner: [], referenceStatus: [] };
+    } finally {
+      this.learnerRunning = false;
+    }
+    // Typing during the run made the answer stale; say so instead of drawing it.
+    if (ranges !== this.ranges) {
+      this.root.setAttribute("data-learner-state", "stale");
+      this.learnerStatus.textContent =
+        "De invoer veranderde terwijl je functie draaide; klik opnieuw op Mijn passages.";
+      this.updateLearnerButton();
+      return;
+    }
+    this.drawLearnerOverlay(comparison);
+    this.updateLearnerButton();
+  }
+
+  drawLearnerOverlay(comparison) {
+    this.learnerComparison = comparison;
+    this.root.setAttribute("data-learner-state", comparison.verdict);
+    this.learnerStatus.textContent = comparison.summary;
+    comparison.referenceStatus.forEach((status, index) => {
+      const item = this.passageItems[index];
+      if (!item) return;
+      item.dataset.learnerStatus = status;
+      const badge = document.createElement("span");
+      badge.className = "visualizer__badge";
+      badge.textContent = STATUS_LABELS[status];
+      item.append(" ", badge);
+    });
+    const fragment = document.createDocumentFragment();
+    for (const learnerItem of comparison.learner) {
+      fragment.append(learnerPassageItem(learnerItem));
+    }
+    this.learnerList.replaceChildren(fragment);
+    this.learnerList.hidden = comparison.learner.length === 0;
+    this.markLearnerCoverage(comparison.learner);
+  }
+
+  // Which words the learner's passages store twice or not at all, marked on the word list.
+  markLearnerCoverage(learnerItems) {
+    const total = this.wordItems.length;
+    const usable = learnerItems.filter((item) =>
+      item.wordStart !== null && item.wordEnd !== null &&
+      item.wordStart >= 0 && item.wordStart < item.wordEnd && item.wordEnd <= total);
+    if (usable.length === 0 && learnerItems.length === 0) return;
+    const coverage = measureCoverage(total, usable);
+    this.wordList.dataset.marks = "learner";
+    for (let index = 0; index < total; index += 1) {
+      this.wordItems[index].classList.toggle("is-learner-missing", coverage.timesStored[index] === 0);
+      this.wordItems[index].classList.toggle("is-learner-repeated", coverage.timesStored[index] > 1);
+    }
+  }
+
+  clearLearnerOverlay() {
+    if (this.learnerComparison === null) return;
+    this.learnerComparison = null;
+    this.root.setAttribute("data-learner-state", "stale");
+    this.learnerList.replaceChildren();
+    this.learnerList.hidden = true;
+    delete this.wordList.dataset.marks;
+    this.learnerStatus.textContent =
+      "De invoer is veranderd; klik opnieuw op Mijn passages om je functie hierop te draaien.";
+  }
+}
+
+function wordClass(timesStored) {
+  if (timesStored === 0) return "is-missing";
+  return timesStored > 1 ? "is-repeated" : "";
+}
+
+function learnerPassageItem(learnerItem) {
+  const item = document.createElement("li");
+  item.dataset.testid = "viz-learner-passage";
+  item.dataset.status = learnerItem.status;
+  const bounds = (start, end) =>
+    (start === null || end === null ? "?" : rangeText(start, end));
+  const label = document.createElement("span");
+  label.textContent = `Jouw passage ${learnerItem.position + 1} · woorden ` +
+    `${bounds(learnerItem.wordStart, learnerItem.wordEnd)} · tekens ` +
+    `${bounds(learnerItem.start, learnerItem.end)}`;
+  const badge = document.createElement("span");
+  badge.className = "visualizer__badge";
+  badge.textContent = STATUS_LABELS[learnerItem.status];
+  item.append(label, " ", badge);
+  if (learnerItem.problem) {
+    const problem = document.createElement("span");
+    problem.className = "visualizer__learner-problem";
+    problem.textContent = learnerItem.problem;
+    item.append(" ", problem);
+  }
+  return item;
+}
+
+function failureText(error) {
+  const kind = error && error.kind;
+  if (kind === "timeout") {
+    return `Je word_chunks liep langer dan ${LEARNER_TIME_LIMIT_SECONDS} seconden en is gestopt.`;
+  }
+  if (kind === "stopped" || kind === "interrupted") return "Gestopt voordat je word_chunks klaar was.";
+  const message = error && (error.message || String(error));
+  return `Python kon je word_chunks niet draaien: ${message}`;
+}
+
+/**
+ * Page module (see lesson.js): wire every visualizer on the page, and the checkpoint panel's
+ * "Bekijk in de visualizer", which dispatches `werkplaats:show-learner-passages`.
+ * @param {{root: ParentNode, python?: object, editor?: object}} context
+ */
+export function initVisualizers({ root, python = null, editor = null }) {
+  const widgets = [...root.querySelectorAll("[data-visualizer]")].map(
+    (element) => new ChunkRangeVisualizer(element, { python, editor }),
+  );
+  if (widgets.length > 0) {
+    document.addEventListener("werkplaats:show-learner-passages", () => {
+      widgets[0].root.scrollIntoView({ block: "start" });
+      widgets[0].showLearnerPassages();
+    });
+  }
+  return widgets;
+}

@@ -1,0 +1,206 @@
+// The only module that talks to the Pyodide worker: one worker, one ready promise, requests with
+// ids. Page modules (editor, visualizer, checkpoints) share it through `getPythonWorker()`.
+// Protocol: docs/architecture.md, section 5.
+
+const DEFAULT_TIME_LIMIT_SECONDS = 10;
+// How long an interrupted request may take to wind down before we give up on the interpreter.
+const INTERRUPT_GRACE_MS = 1500;
+const SIGINT = 2;
+
+export class PythonWorker {
+  constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS } = {}) {
+    this.workerUrl = workerUrl;
+    this.timeLimitSeconds = timeLimitSeconds;
+    this.worker = null;
+    this.readyPromise = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.setups = [];
+    this.listeners = new Set();
+    this.state = "idle";
+    // The interrupt buffer needs SharedArrayBuffer, which browsers only give isolated pages.
+    this.interruptible = typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
+    this.interruptBuffer = null;
+  }
+
+  // "idle" (not started), "loading", "ready", "busy", "failed".
+  onStateChange(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setState(state) {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  // Steps replayed on every (re)start before `ready` resolves, e.g. unpacking an archive.
+  // A setup gets `{call, evaluate}` that bypass `ready` (waiting for it there would deadlock).
+  addSetup(setup) {
+    this.setups.push(setup);
+    if (this.readyPromise && this.state !== "loading") {
+      this.readyPromise = this.readyPromise.then(async (info) => {
+        await setup(this.directAccess());
+        return info;
+      });
+    }
+  }
+
+  directAccess() {
+    return {
+      call: (type, payload = {}, options = {}) => this.request(type, payload, options),
+      evaluate: async (code, { args, ...options } = {}) => (await this.request("evaluate", { code, args }, options)).value,
+    };
+  }
+
+  get started() {
+    return this.worker !== null;
+  }
+
+  // Starts the worker on first use; later calls return the same promise.
+  get ready() {
+    if (this.readyPromise === null) this.start();
+    return this.readyPromise;
+  }
+
+  start() {
+    this.worker = new Worker(this.workerUrl, { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => this.failAll({ kind: "worker", message: event.message || "worker error" });
+    const init = { type: "init" };
+    if (this.interruptible) {
+      this.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
+      init.interruptBuffer = this.interruptBuffer.buffer;
+    }
+    this.setState("loading");
+    const worker = this.worker;
+    this.readyPromise = this.send(init, {}, null).then(async (info) => {
+      for (const setup of this.setups) await setup(this.directAccess());
+      if (this.worker === worker) this.setState("ready");
+      return info;
+    });
+    this.readyPromise.catch(() => {
+      if (this.worker === worker) this.setState("failed");
+    });
+    return this.readyPromise;
+  }
+
+  // Generic request: `{type, ...payload}`; resolves with the result value, rejects with
+  // `{kind, message}`. `handlers.onStdout/onStderr(text)` stream output, `handlers.onStatus(phase)`
+  // reports "packages"/"running". `timeLimitSeconds` counts from "running" (null: no limit).
+  async call(type, payload = {}, options = {}) {
+    await this.ready;
+    return this.request(type, payload, options);
+  }
+
+  request(type, payload, { timeLimitSeconds = null, ...handlers } = {}) {
+    return this.send({ type, ...payload }, handlers, timeLimitSeconds);
+  }
+
+  send(message, handlers, timeLimitSeconds) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, timer: null, stopReason: null });
+      if (message.type !== "init") this.setState("busy");
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  receive(message) {
+    const request = this.pending.get(message.id);
+    if (!request) return;
+    const { handlers } = request;
+    if (message.type === "stdout") handlers.onStdout?.(message.text);
+    else if (message.type === "stderr") handlers.onStderr?.(message.text);
+    else if (message.type === "status") {
+      if (message.phase === "running" && request.timeLimitSeconds) {
+        request.timer = setTimeout(() => this.stopRequest(message.id, "timeout"), request.timeLimitSeconds * 1000);
+      }
+      handlers.onStatus?.(message.phase);
+    } else if (message.type === "result" || message.type === "error") {
+      this.settle(message.id, message);
+    }
+  }
+
+  settle(id, message) {
+    const request = this.pending.get(id);
+    if (!request) return;
+    this.pending.delete(id);
+    clearTimeout(request.timer);
+    clearTimeout(request.graceTimer);
+    if (this.pending.size === 0 && this.state === "busy") this.setState("ready");
+    if (message.type === "result") {
+      const value = message.value;
+      // A request we stopped reports why: "timeout" or "stopped" instead of "interrupted".
+      if (request.stopReason && value && value.status === "interrupted") value.status = request.stopReason;
+      request.resolve(value);
+    } else {
+      const error = { ...message.error };
+      if (request.stopReason && error.kind === "interrupted") error.kind = request.stopReason;
+      request.reject(error);
+    }
+  }
+
+  // A learner program: resolves with {status: "ok"|"exception"|"stopped"|"timeout"|
+  // "package-error", packages?}.
+  async run(code, { timeLimitSeconds = this.timeLimitSeconds, ...handlers } = {}) {
+    try {
+      return await this.call("run", { code }, { timeLimitSeconds, ...handlers });
+    } catch (error) {
+      // Stopped while Python was still loading, or by replacing the worker.
+      if (error.kind === "stopped" || error.kind === "timeout") return { status: error.kind };
+      throw error;
+    }
+  }
+
+  // A trusted Python snippet; `args` (JSON data) is its global `args`. Resolves with the
+  // snippet's last expression as JSON data; rejects with {kind: "python", message: traceback}.
+  async evaluate(code, { args, timeLimitSeconds = null, ...handlers } = {}) {
+    const result = await this.call("evaluate", { code, args }, { timeLimitSeconds, ...handlers });
+    return result.value;
+  }
+
+  // Stop button: stops every request in flight, and any still waiting behind it.
+  interrupt() {
+    for (const id of this.pending.keys()) this.stopRequest(id, "stopped");
+  }
+
+  stopRequest(id, reason) {
+    const request = this.pending.get(id);
+    if (!request || request.stopReason) return;
+    request.stopReason = reason;
+    if (this.state === "loading" || !this.interruptBuffer) {
+      this.restart(reason);
+      return;
+    }
+    this.interruptBuffer[0] = SIGINT;
+    // Code that swallows KeyboardInterrupt (or sits in a C call) does not stop: replace the worker.
+    request.graceTimer = setTimeout(() => {
+      if (this.pending.has(id)) this.restart(reason);
+    }, INTERRUPT_GRACE_MS);
+  }
+
+  // Throws the interpreter away (everything in flight ends with `reason`) and starts a new one.
+  restart(reason = "stopped") {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.readyPromise = null;
+    this.failAll({ kind: "interrupted", message: reason });
+    this.setState("idle");
+    return this.start();
+  }
+
+  failAll(error) {
+    for (const id of [...this.pending.keys()]) this.settle(id, { type: "error", error });
+  }
+}
+
+let shared = null;
+
+// The page's one worker. The URL is resolved against this bundle, i.e. assets/pyodide-worker.js.
+export function getPythonWorker(options = {}) {
+  if (shared === null) {
+    shared = new PythonWorker({ workerUrl: new URL("./pyodide-worker.js", import.meta.url), ...options });
+  }
+  return shared;
+}

@@ -1,0 +1,62 @@
+"""Driving the "Probeer het zelf" panel of a lesson page the way a learner does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Locator, Page
+
+LESSON_PATH = "rag-01/"
+# A cold Pyodide start on a busy 2-core machine can take a while; a run itself is quick.
+COLD_START_MS = 120_000
+
+
+@dataclass
+class EditorPage:
+    page: Page
+
+    @classmethod
+    def open(cls, page: Page, server, query: str = "") -> "EditorPage":
+        page.goto(f"{server.url}{LESSON_PATH}{query}")
+        page.locator("[data-testid=editor] .cm-content").wait_for()
+        return cls(page)
+
+    @property
+    def output(self) -> Locator:
+        return self.page.locator("[data-testid=output]")
+
+    def button(self, testid: str) -> Locator:
+        return self.page.locator(f"[data-testid={testid}]")
+
+    def editor_text(self) -> str:
+        return self.page.evaluate("() => window.werkplaats.editor.getCode()")
+
+    def type_code(self, code: str) -> None:
+        """Replace the editor's content from the keyboard, as a learner would."""
+        self.page.locator("[data-testid=editor] .cm-content").click()
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.press("Delete")
+        self.page.keyboard.insert_text(code)
+
+    def set_code(self, code: str) -> None:
+        self.page.evaluate("code => window.werkplaats.editor.setCode(code)", code)
+
+    def wait_until_idle(self, timeout: float = COLD_START_MS) -> None:
+        self.page.locator("[data-testid=run]:not([disabled])").wait_for(timeout=timeout)
+
+    def run(self, code: str | None = None, timeout: float = COLD_START_MS) -> str:
+        """Run (optionally new) code, wait for the program to end, return the output text."""
+        if code is not None:
+            self.set_code(code)
+        self.button("run").click()
+        self.wait_until_idle(timeout)
+        return self.output.inner_text()
+
+    def start_run(self, code: str) -> None:
+        """Start a program and wait until it is really running (Python loaded, code started)."""
+        self.set_code(code)
+        self.button("run").click()
+        self.page.locator("[data-editor-status]", has_text="Je programma draait").wait_for(timeout=COLD_START_MS)
+
+    def stream_text(self, stream: str) -> str:
+        return "".join(self.output.locator(f"[data-stream={stream}]").all_inner_texts())

@@ -1,0 +1,118 @@
+"""Every authoring mistake stops the build with one exact line, exit code 1, and the old site intact."""
+
+from __future__ import annotations
+
+import pytest
+
+from project_copy import LESSON, ProjectCopy
+
+
+@pytest.fixture
+def project(tmp_path) -> ProjectCopy:
+    copy = ProjectCopy(tmp_path)
+    copy.place_old_site()
+    return copy
+
+
+def assert_fails(project: ProjectCopy, expected_line: str, *options: str) -> None:
+    run = project.build(*options)
+    assert run.stderr == expected_line + "\n"
+    assert run.returncode == 1
+    assert project.old_site_untouched()
+
+
+def test_missing_field(project):
+    project.replace(LESSON, "subtitle: Splits een zin op witruimte en tel wat er overblijft.\n", "")
+    assert_fails(project, f"{LESSON}:1: missing field 'subtitle' in the front matter")
+
+
+def test_mistyped_field_name(project):
+    project.replace(LESSON, "title: Tel de woorden", "titel: Tel de woorden")
+    line = project.line_of(LESSON, "titel:")
+    assert_fails(project, f"{LESSON}:{line}: unknown field 'titel' (did you mean 'title'?)")
+
+
+def test_wrong_field_type(project):
+    project.replace(LESSON, "duration: 20", "duration: twintig minuten")
+    line = project.line_of(LESSON, "duration:")
+    assert_fails(project, f"{LESSON}:{line}: field 'duration' must be a whole number of at least 1, "
+                          "got 'twintig minuten'")
+
+
+def test_wrong_type_inside_a_mapping(project):
+    project.replace(LESSON, "module: {id: tekst, number: 2,", "module: {id: tekst, number: twee,")
+    line = project.line_of(LESSON, "module:")
+    assert_fails(project, f"{LESSON}:{line}: field 'module' key 'number' must be a whole number "
+                          "of at least 1, got 'twee'")
+
+
+def test_invalid_yaml(project):
+    project.replace(LESSON, "module: {id: tekst, number: 2, title: Tekst}", "module: {id: tekst, number: 2")
+    line = project.line_of(LESSON, "lesson: 1")
+    assert_fails(project, f"{LESSON}:{line}: invalid YAML in the front matter: expected ',' or '}}', but got ':'")
+
+
+def test_unknown_directive(project):
+    project.replace(LESSON, ":::{checkpoint} count_words", ":::{chekpoint} count_words")
+    line = project.line_of(LESSON, ":::{chekpoint}")
+    assert_fails(project, f"{LESSON}:{line}: unknown directive 'chekpoint'")
+
+
+def test_duplicate_lesson_id(project):
+    text = (project.root / LESSON).read_text(encoding="utf-8")
+    (project.root / "lessons" / "tekst-02.md").write_text(text.replace("lesson: 1", "lesson: 2"), encoding="utf-8")
+    assert_fails(project, "lessons/tekst-02.md:2: duplicate lesson id 'tekst-01' (also used by lessons/tekst-01.md)")
+
+
+def test_unknown_checkpoint_id_in_a_marker(project):
+    project.replace(LESSON, ":::{checkpoint} count_words", ":::{checkpoint} count_word")
+    line = project.line_of(LESSON, ":::{checkpoint}")
+    assert_fails(project, f"{LESSON}:{line}: unknown checkpoint 'count_word'")
+
+
+def test_unknown_checkpoint_id_in_the_front_matter(project):
+    project.replace(LESSON, "checkpoints: [count_words]", "checkpoints: [count_words, average_length]")
+    line = project.line_of(LESSON, "checkpoints:")
+    assert_fails(project, f"{LESSON}:{line}: unknown checkpoint 'average_length' "
+                          "(not in checkpoints/tekst-01/checkpoints.toml)")
+
+
+def test_wrong_example_output_in_a_trailing_comment(project):
+    project.replace(LESSON, '"De lamp  brandt"))  # 3', '"De lamp  brandt"))  # 4')
+    line = project.line_of(LESSON, "# 4")
+    assert_fails(project, f"{LESSON}:{line}: example printed '3', comment expects '4'")
+
+
+def test_wrong_example_output_in_a_comment_block(project):
+    project.replace(LESSON, "# ['een', 'twee']", "# ['een', 'twee', 'drie']")
+    line = project.line_of(LESSON, "# ['een', 'twee', 'drie']")
+    assert_fails(project, f"{LESSON}:{line}: example printed \"['een', 'twee']\", "
+                          "comment expects \"['een', 'twee', 'drie']\"")
+
+
+def test_example_that_raises(project):
+    project.replace(LESSON, 'words = "een twee".split()', 'words = "een twee".splitt()')
+    line = project.line_of(LESSON, ".splitt()")
+    assert_fails(project, f"{LESSON}:{line}: example raised AttributeError: 'str' object has no attribute 'splitt'")
+
+
+def test_unknown_prerequisite_id_is_a_warning(project):
+    project.replace(LESSON, "- {title: Werken met strings}", "- {id: tekst-00, title: Werken met strings}")
+    line = project.line_of(LESSON, "prerequisites:")
+    run = project.build()
+    assert run.returncode == 0
+    assert run.stderr == f"{LESSON}:{line}: warning: unknown lesson id 'tekst-00' in prerequisites\n"
+    page = (project.site / "tekst-01" / "index.html").read_text(encoding="utf-8")
+    assert "<li>Werken met strings</li>" in page  # shown, but not as a dead link
+
+
+def test_unknown_prerequisite_id_is_an_error_under_strict(project):
+    project.replace(LESSON, "- {title: Werken met strings}", "- {id: tekst-00, title: Werken met strings}")
+    line = project.line_of(LESSON, "prerequisites:")
+    assert_fails(project, f"{LESSON}:{line}: unknown lesson id 'tekst-00' in prerequisites", "--strict")
+
+
+def test_level_one_heading_in_the_body(project):
+    project.replace(LESSON, "## 1. Splitsen", "# 1. Splitsen")
+    line = project.line_of(LESSON, "# 1. Splitsen")
+    assert_fails(project, f"{LESSON}:{line}: use '## ' for sections: the lesson title is the only level-1 heading")

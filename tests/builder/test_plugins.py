@@ -1,0 +1,92 @@
+"""Each Markdown extension on its own, against the fixture files in tests/fixtures/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import pytest
+from markdown_it import MarkdownIt
+
+from builder.errors import BuildError
+from builder.model import Checkpoint, Example
+from builder.plugins.callout import callout_plugin
+from builder.plugins.checkpoint import checkpoint_plugin
+from builder.plugins.examples import examples_plugin
+from builder.plugins.math import math_plugin
+from builder.plugins.visualizer import visualizer_plugin
+from builder.render_page import render_visualizer
+from fixture_cases import FixtureCase, read_fixture_cases
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CHECKPOINTS = {
+    "document_snapshots": Checkpoint("document_snapshots", 1, "Een citaat hoort bij één bronversie", "t", "h"),
+    "word_chunks": Checkpoint("word_chunks", 2, "Overlap <bewaart> context", "t", "h"),
+}
+# Stands in for the visualizer helper's partial: shows exactly which options reach the template.
+VISUALIZER_PARTIAL = ('<div class="visualizer" data-window="{{ window }}" data-overlap="{{ overlap }}">'
+                      "{{ source }}</div>\n")
+
+
+def templates(partials: dict[str, str]) -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.DictLoader(partials), autoescape=True)
+
+
+def markdown_with(plugin_name: str, partials: dict[str, str] | None = None) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False})
+    if plugin_name == "visualizer":
+        environment = templates({"partials/visualizer.html": VISUALIZER_PARTIAL} if partials is None else partials)
+        visualizer_plugin(md, lambda options: render_visualizer(environment, options))
+    else:
+        plugins = {"checkpoint": checkpoint_plugin, "callout": callout_plugin,
+                   "math": math_plugin, "examples": examples_plugin}
+        plugins[plugin_name](md)
+    return md
+
+
+def render(md: MarkdownIt, source: str) -> tuple[str, dict]:
+    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS}
+    tokens = md.parse(source, env)
+    return md.renderer.render(tokens, md.options, env), env
+
+
+def fixture_params(plugin_name: str) -> list:
+    return [pytest.param(plugin_name, case, id=f"{plugin_name}:{case.line}:{case.title}")
+            for case in read_fixture_cases(FIXTURES / f"{plugin_name}.md")]
+
+
+@pytest.mark.parametrize("plugin_name, case", [
+    *fixture_params("checkpoint"), *fixture_params("visualizer"), *fixture_params("callout"),
+    *fixture_params("math"), *fixture_params("examples"),
+])
+def test_fixture_case(plugin_name: str, case: FixtureCase):
+    md = markdown_with(plugin_name)
+    if case.expected.startswith("error: "):
+        with pytest.raises(BuildError) as raised:
+            render(md, case.source)
+        assert f"error: {raised.value}\n" == case.expected
+    else:
+        html, _ = render(md, case.source)
+        assert html == case.expected
+
+
+def test_visualizer_renders_nothing_until_its_partial_exists():
+    html, _ = render(markdown_with("visualizer", partials={}), "Voor.\n\n:::{visualizer}\n:::\n\nNa.\n")
+    assert html == "<p>Voor.</p>\n<p>Na.</p>\n"
+
+
+def test_examples_are_listed_with_their_first_code_line_and_run_flag():
+    source = "Tekst.\n\n```python\nprint(1)  # 1\n```\n\n```python no-run\nwhile True: pass\n```\n"
+    _, env = render(markdown_with("examples"), source)
+    assert env["examples"] == [
+        Example(code="print(1)  # 1\n", first_line=4, runs=True),
+        Example(code="while True: pass\n", first_line=8, runs=False),
+    ]
+
+
+def test_error_lines_count_from_the_top_of_the_lesson_file():
+    md = markdown_with("checkpoint")
+    env = {"path": "lessons/x.md", "line_offset": 12, "checkpoints": CHECKPOINTS}
+    with pytest.raises(BuildError) as raised:
+        md.parse("Tekst.\n\n:::{chekpoint} word_chunks\n:::\n", env)
+    assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint'"

@@ -1,0 +1,129 @@
+"""The dev server: isolation headers, MIME types Pyodide needs, and rebuilds that keep the last good site."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from builder.serve import start_server
+from project_copy import LESSON, ROOT, ProjectCopy
+
+
+@pytest.fixture
+def site_dir(tmp_path) -> Path:
+    (tmp_path / "index.html").write_text("<p>hallo</p>")
+    for name in ("worker.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "lesson.css"):
+        (tmp_path / name).write_bytes(b"x")
+    return tmp_path
+
+
+def fetch(url: str):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.headers, response.read()
+
+
+def test_isolated_server_sends_coop_and_coep(site_dir):
+    server = start_server(site_dir, isolated=True)
+    try:
+        assert server.url.startswith("http://127.0.0.1:")
+        headers, body = fetch(server.url)
+        assert body == b"<p>hallo</p>"
+        assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+        assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+    finally:
+        server.close()
+
+
+def test_plain_server_omits_the_isolation_headers(site_dir):
+    server = start_server(site_dir, isolated=False)
+    try:
+        headers, _ = fetch(server.url)
+        assert "Cross-Origin-Opener-Policy" not in headers
+        assert "Cross-Origin-Embedder-Policy" not in headers
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("name, mime", [
+    ("worker.js", "application/javascript"),
+    ("pyodide.asm.mjs", "application/javascript"),
+    ("pyodide.asm.wasm", "application/wasm"),
+    ("pyodide-lock.json", "application/json"),
+    ("lesson.css", "text/css"),
+    ("index.html", "text/html; charset=utf-8"),
+])
+def test_mime_types(site_dir, name, mime):
+    server = start_server(site_dir)
+    try:
+        headers, _ = fetch(server.url + name)
+        assert headers["Content-Type"] == mime
+    finally:
+        server.close()
+
+
+def test_close_frees_the_port(site_dir):
+    server = start_server(site_dir)
+    port = int(server.url.rsplit(":", 1)[1].strip("/"))
+    server.close()
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(("127.0.0.1", port))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError("the condition did not become true in time")
+
+
+def page_text(url: str) -> str | None:
+    try:
+        return fetch(url)[1].decode("utf-8")
+    except (urllib.error.URLError, ConnectionError):
+        return None
+
+
+@pytest.mark.slow
+def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path):
+    project = ProjectCopy(tmp_path)
+    port = free_port()
+    stderr_path = tmp_path / "serve.err"
+    with open(stderr_path, "w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "build.py"), "serve", "--root", str(project.root),
+             "--out", str(project.site), "--port", str(port)],
+            cwd=project.root, stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True,
+        )
+    lesson_url = f"http://127.0.0.1:{port}/tekst-01/"
+    try:
+        wait_for(lambda: "Tel de woorden in een zin" in (page_text(lesson_url) or ""))
+
+        project.replace(LESSON, "title: Tel de woorden in een zin", "title: Tel de woorden opnieuw")
+        wait_for(lambda: "Tel de woorden opnieuw" in (page_text(lesson_url) or ""))
+
+        project.replace(LESSON, ":::{checkpoint} count_words", ":::{chekpoint} count_words")
+        line = project.line_of(LESSON, ":::{chekpoint}")
+        wait_for(lambda: f"{LESSON}:{line}: unknown directive 'chekpoint'" in stderr_path.read_text())
+        assert "Tel de woorden opnieuw" in page_text(lesson_url)
+        assert "Traceback" not in stderr_path.read_text()
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=30)

@@ -1,0 +1,168 @@
+"""runner.invoke and InProcessHost: loading main.py and calling its functions through plain data."""
+
+import pytest
+
+from runner.host import InProcessHost
+from runner.model import CallOutcome
+from runner.plain import Opaque
+
+
+def host_with(source, expected=("f",), call_timeout=2.0):
+    host = InProcessHost(call_timeout=call_timeout)
+    report = host.load(source, expected)
+    return host, report
+
+
+def test_syntax_error_reports_the_line_in_dutch():
+    _, report = host_with("def f(x):\n    return x\n\ndef g(:\n    pass\n")
+    assert report.problem == "syntax"
+    assert report.error.line == 4
+    assert report.message.startswith("Je code bevat een syntaxfout op regel 4: ")
+    assert report.message.endswith("Er is nog niets getest.")
+
+
+def test_exception_at_import_reports_type_message_and_line():
+    _, report = host_with("x = 1\nprint('hallo')\ny = {}['sleutel']\n")
+    assert report.problem == "exception"
+    assert report.error.type_name == "KeyError"
+    assert report.error.line == 3
+    assert report.message == "Je code stopte tijdens het laden met KeyError op regel 3: 'sleutel'. Er is nog niets getest."
+    assert report.stdout == "hallo\n"
+
+
+def test_sys_exit_at_import_is_an_exception_not_an_exit():
+    _, report = host_with("import sys\nsys.exit(0)\n")
+    assert report.problem == "exception" and report.error.type_name == "SystemExit"
+
+
+def test_main_block_does_not_run_while_grading():
+    _, report = host_with("def f():\n    return 1\n\nif __name__ == '__main__':\n    raise RuntimeError('demo')\n")
+    assert report.ok
+
+
+def test_functions_are_described_with_their_parameters():
+    _, report = host_with("def f(a, b=2, *rest, c, **kw):\n    pass\ng = 5\n", expected=("f", "g", "h"))
+    f, g, h = (report.function(name) for name in ("f", "g", "h"))
+    assert [(p.name, p.kind, p.has_default) for p in f.parameters] == [
+        ("a", "POSITIONAL_OR_KEYWORD", False),
+        ("b", "POSITIONAL_OR_KEYWORD", True),
+        ("rest", "VAR_POSITIONAL", False),
+        ("c", "KEYWORD_ONLY", False),
+        ("kw", "VAR_KEYWORD", False),
+    ]
+    assert g.exists and not g.is_callable
+    assert not h.exists
+
+
+def test_learner_dataclasses_work_in_the_loaded_module():
+    host, report = host_with("from dataclasses import dataclass\n@dataclass\nclass P:\n    x: int\ndef f():\n    return P(1).x\n")
+    assert report.ok
+    assert host.call("f", []).value == 1
+
+
+def test_return_value_crosses_as_plain_data():
+    host, _ = host_with("def f(x):\n    return [x, {'n': len(x)}]\n")
+    outcome = host.call("f", ["abc"])
+    assert outcome.kind == "return" and outcome.value == ["abc", {"n": 3}]
+
+
+def test_generator_and_tuple_results_are_opaque():
+    host, _ = host_with("def f(kind):\n    if kind == 'gen':\n        return (i for i in range(3))\n    return (1, 2)\n")
+    assert host.call("f", ["gen"]).value.type_name == "generator"
+    assert type(host.call("f", ["tuple"]).value) is Opaque
+
+
+def test_lying_eq_object_cannot_equal_anything():
+    host, _ = host_with("class Yes:\n    def __eq__(self, o):\n        return True\ndef f():\n    return Yes()\n")
+    value = host.call("f", []).value
+    assert value != [] and value != {"total_words": 8} and value != value
+
+
+def test_bool_and_int_results_stay_distinct():
+    host, _ = host_with("def f(x):\n    return x\n")
+    assert type(host.call("f", [True]).value) is bool
+    assert type(host.call("f", [1]).value) is int
+
+
+def test_exception_info_has_type_value_error_flag_message_and_line():
+    host, _ = host_with("def f(x):\n    if x:\n        raise UnicodeEncodeError('utf-8', 'a', 0, 1, 'kapot')\n    raise KeyError('k')\n")
+    first = host.call("f", [True])
+    assert first.kind == "raise"
+    assert (first.error.type_name, first.error.is_value_error, first.error.line) == ("UnicodeEncodeError", True, 3)
+    second = host.call("f", [False])
+    assert (second.error.type_name, second.error.is_value_error, second.error.line) == ("KeyError", False, 4)
+
+
+def test_faked_class_attribute_does_not_make_a_value_error():
+    source = "class Fake(Exception):\n    @property\n    def __class__(self):\n        return ValueError\ndef f():\n    raise Fake('x')\n"
+    host, _ = host_with(source)
+    assert host.call("f", []).error.is_value_error is False
+
+
+def test_long_exception_message_is_truncated():
+    host, _ = host_with("def f():\n    raise ValueError('x' * 5000)\n")
+    assert len(host.call("f", []).error.message) <= 300
+
+
+def test_recursion_and_memory_errors_are_reported_as_exceptions():
+    host, _ = host_with("def f(n):\n    if n == 'mem':\n        raise MemoryError()\n    return f(n + 1)\n")
+    assert host.call("f", [0]).error.type_name == "RecursionError"
+    assert host.call("f", ["mem"]).error.type_name == "MemoryError"
+
+
+def test_infinite_loop_becomes_a_timeout_outcome():
+    host, _ = host_with("def f():\n    while True:\n        pass\n", call_timeout=0.2)
+    assert host.call("f", []).kind == "timeout"
+
+
+def test_keyboard_interrupt_in_learner_code_is_a_timeout():
+    host, _ = host_with("def f():\n    raise KeyboardInterrupt\n")
+    assert host.call("f", []).kind == "timeout"
+
+
+def test_mutation_of_arguments_is_visible_after_the_call():
+    host, _ = host_with("def f(records):\n    records[0]['extra'] = 1\n    records.append('x')\n")
+    sent = [{"id": "d"}]
+    outcome = host.call("f", [sent])
+    assert outcome.args_after == [[{"id": "d", "extra": 1}, "x"]]
+    assert sent == [{"id": "d"}]  # the test's own objects are never touched
+
+
+def test_returned_input_objects_are_reported_as_aliases():
+    host, _ = host_with("def f(records):\n    return [records[1], dict(records[0]), records]\n")
+    outcome = host.call("f", [[{"a": 1}, {"b": 2}]])
+    assert outcome.aliased_paths == ((0,), (2,))
+
+
+def test_new_objects_are_not_aliases_even_after_clearing_the_input():
+    host, _ = host_with("def f(records):\n    records.clear()\n    return [{'a': 1} for _ in range(50)]\n")
+    assert host.call("f", [[{"a": 1}] * 3]).aliased_paths == ()
+
+
+def test_learner_output_is_captured_and_capped():
+    host, _ = host_with("import sys\ndef f():\n    print('hoi')\n    sys.stderr.write('x' * 100000)\n    return 1\n")
+    outcome = host.call("f", [])
+    assert outcome.value == 1
+    assert outcome.stdout.startswith("hoi\nxxx")
+    assert len(outcome.stdout) < 21000 and "tekens uitvoer weggelaten" in outcome.stdout
+
+
+def test_restart_loads_the_same_code_fresh():
+    host, _ = host_with("calls = []\ndef f():\n    calls.append(1)\n    return len(calls)\n")
+    assert [host.call("f", []).value for _ in range(2)] == [1, 2]
+    assert host.restart().ok
+    assert host.call("f", []).value == 1
+
+
+def test_outcome_from_wire_rejects_malformed_replies():
+    with pytest.raises(ValueError):
+        CallOutcome.from_wire({"kind": "win"})
+    with pytest.raises(ValueError):
+        CallOutcome.from_wire({"kind": "raise"})
+    with pytest.raises(ValueError):
+        CallOutcome.from_wire({"kind": "return", "value": {"$opaque": 3}})
+
+
+def test_outcome_wire_round_trip():
+    outcome = CallOutcome(kind="return", value=[{"a": 1}], args_after=[1], kwargs_after={}, aliased_paths=((0,),))
+    assert CallOutcome.from_wire(outcome.to_wire()) == outcome

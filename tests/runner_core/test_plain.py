@@ -1,0 +1,203 @@
+"""runner.plain: exact types cross, everything else becomes an opaque marker that equals nothing."""
+
+import json
+import math
+
+import pytest
+
+from runner import plain
+from runner.plain import Opaque
+
+
+def roundtrip(value):
+    """encode -> JSON text -> decode, the path a value takes from the child to the grader."""
+    return plain.decode(plain.loads(plain.dumps(plain.encode(value))))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        None, True, False, 0, -7, 2**60, 1.5, -0.0, "", "tekst", "😀👩‍💻", "\ud800 los", "a\x00b",
+        [], {}, [1, [2, [3]]], {"id": "d", "n": [1, 2.5, None, True]}, {"$opaque": "list", "$$x": 1},
+    ],
+)
+def test_plain_values_survive_the_round_trip_with_their_exact_types(value):
+    result = roundtrip(value)
+    assert result == value
+    assert json.dumps(result) == json.dumps(value)  # same types all the way down (True vs 1, 1.0 vs 1)
+
+
+def test_bool_stays_bool_and_int_stays_int():
+    assert type(roundtrip(True)) is bool
+    assert type(roundtrip(1)) is int
+    assert type(roundtrip(1.0)) is float
+
+
+def test_nan_is_a_float_and_survives():
+    result = roundtrip(float("nan"))
+    assert type(result) is float and math.isnan(result)
+
+
+def test_lone_surrogate_survives_as_escaped_json():
+    line = plain.dumps(plain.encode({"text": "\ud800"}))
+    assert line.isascii()
+    assert roundtrip({"text": "\ud800"}) == {"text": "\ud800"}
+
+
+def test_learner_dict_cannot_pose_as_an_opaque_marker():
+    fake = {"$opaque": "tuple"}
+    assert roundtrip(fake) == fake
+    assert type(roundtrip(fake)) is dict
+
+
+class LyingEquals:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+class Loud:
+    """Every dunder a careless encoder might call blows up."""
+
+    def __eq__(self, other):
+        raise AssertionError("__eq__ called")
+
+    def __iter__(self):
+        raise AssertionError("__iter__ called")
+
+    def __len__(self):
+        raise AssertionError("__len__ called")
+
+    def __hash__(self):
+        raise AssertionError("__hash__ called")
+
+    def __repr__(self):
+        raise AssertionError("__repr__ called")
+
+
+class StrChild(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+
+class DictChild(dict):
+    pass
+
+
+class ListChild(list):
+    def __iter__(self):
+        raise AssertionError("__iter__ called")
+
+
+class IntChild(int):
+    pass
+
+
+def gen():
+    yield 1
+
+
+@pytest.mark.parametrize(
+    "value, type_name",
+    [
+        ((1, 2), "tuple"),
+        (gen(), "generator"),
+        ({1, 2}, "set"),
+        (StrChild("x"), "StrChild"),
+        (IntChild(3), "IntChild"),
+        (DictChild(a=1), "DictChild"),
+        (ListChild([1]), "ListChild"),
+        (LyingEquals(), "LyingEquals"),
+        (Loud(), "Loud"),
+        (b"bytes", "bytes"),
+        (len, "builtin_function_or_method"),
+    ],
+)
+def test_everything_else_becomes_opaque_and_equals_nothing(value, type_name):
+    result = roundtrip(value)
+    assert type(result) is Opaque
+    assert result.type_name == type_name
+    assert result != result and not (result == value)
+
+
+def test_opaque_inside_containers_keeps_the_rest():
+    result = roundtrip([{"a": (1,)}, 2])
+    assert result[1] == 2
+    assert type(result[0]["a"]) is Opaque
+    assert plain.contains_opaque(result)
+    assert not plain.contains_opaque([{"a": [1]}, 2])
+
+
+class LoudKey(Loud):
+    armed = False
+
+    def __hash__(self):
+        if LoudKey.armed:
+            raise AssertionError("__hash__ called")
+        return 1
+
+
+def test_non_str_key_makes_the_dict_opaque_without_hashing_it():
+    value = {LoudKey(): 1}
+    LoudKey.armed = True
+    try:
+        assert type(roundtrip(value)) is Opaque
+    finally:
+        LoudKey.armed = False
+    assert type(roundtrip({1: "a"})) is Opaque
+
+
+def test_hostile_class_name_is_not_run():
+    class Meta(type):
+        @property
+        def __name__(cls):
+            raise AssertionError("metaclass __name__ called")
+
+    class Sneaky(metaclass=Meta):
+        pass
+
+    assert roundtrip(Sneaky()).type_name == "Sneaky"
+
+
+def test_self_referencing_list_is_opaque_not_a_crash():
+    loop = []
+    loop.append(loop)
+    result = roundtrip(loop)
+    assert plain.contains_opaque(result)
+
+
+def test_too_deep_nesting_is_marked():
+    deep = []
+    for _ in range(plain.MAX_DEPTH + 5):
+        deep = [deep]
+    assert plain.contains_opaque(roundtrip(deep))
+
+
+def test_too_many_values_make_the_whole_value_opaque():
+    result = roundtrip([0] * (plain.MAX_NODES + 1))
+    assert type(result) is Opaque and result.reason == "te groot"
+
+
+def test_too_many_characters_make_the_whole_value_opaque():
+    result = roundtrip(["x" * (plain.MAX_CHARS // 2 + 1)] * 2)
+    assert type(result) is Opaque
+
+
+def test_twenty_thousand_and_one_chunks_still_fit():
+    chunk = {"id": "d:0", "document_id": "d", "revision": "f" * 64, "word_start": 0, "word_end": 4, "start": 2, "end": 10, "text": "A  B\nC D"}
+    encoded = plain.encode([{"id": "d"}, [chunk] * 20001])
+    assert not plain.contains_opaque(plain.decode(encoded))
+
+
+def test_huge_int_is_opaque():
+    assert type(roundtrip(1 << (plain.MAX_INT_BITS + 1))) is Opaque
+
+
+@pytest.mark.parametrize("data", [{"$opaque": 5}, object(), {1: 2}, (1, 2)])
+def test_decode_rejects_data_no_encoder_makes(data):
+    with pytest.raises(plain.PlainError):
+        plain.decode(data)
