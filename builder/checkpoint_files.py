@@ -14,6 +14,7 @@ TOML_NAME = "checkpoints.toml"
 CHECKPOINT_KEYS = ("id", "title", "task", "hint")
 TABLE_HEADER = re.compile(r"\[\[\s*checkpoint\s*\]\](\s*#.*)?")
 TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+TOML_POSITION = re.compile(r"\(at (line \d+, column \d+|end of document)\)")
 
 
 @dataclass
@@ -62,17 +63,18 @@ def read_checkpoint_files(checkpoints_dir: Path, shown_dir: str, lesson_path: st
 
 
 def read_toml_entries(toml_path: Path, shown_toml: str) -> list[dict[str, str]]:
+    toml_text = toml_path.read_text(encoding="utf-8")
     try:
-        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+        data = tomllib.loads(toml_text)
     except tomllib.TOMLDecodeError as error:
         found = TOML_LINE.search(str(error))
-        reason = TOML_LINE.sub("", str(error)).strip()
-        raise BuildError(shown_toml, int(found.group(1)) if found else 1,
-                         f"invalid TOML: {reason}") from None
+        line = int(found.group(1)) if found else max(1, len(toml_text.splitlines()))
+        reason = TOML_POSITION.sub("", str(error)).strip()
+        raise BuildError(shown_toml, line, f"invalid TOML: {reason}") from None
     entries = data.get("checkpoint")
     if not isinstance(entries, list) or not entries:
         raise BuildError(shown_toml, 1, "expected [[checkpoint]] tables with id, title, task and hint")
-    table_lines = checkpoint_table_lines(toml_path.read_text(encoding="utf-8"))
+    table_lines = checkpoint_table_lines(toml_text)
     seen: set[str] = set()
     for position, entry in enumerate(entries):
         line = table_lines[position] if position < len(table_lines) else 1

@@ -55,6 +55,8 @@ def describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
     return repr(value)
 
 
@@ -98,7 +100,7 @@ def text_list(low: int, high: int) -> Callable[[Any], list[str]]:
     return check
 
 
-def mapping(name: str, required: dict[str, Callable[[Any], Any]],
+def mapping(required: dict[str, Callable[[Any], Any]],
             optional: dict[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict]:
     """A YAML mapping with known keys; unknown or missing keys are named in the message."""
     optional = optional or {}
@@ -111,7 +113,7 @@ def mapping(name: str, required: dict[str, Callable[[Any], Any]],
         for key in value:
             if key not in required and key not in optional:
                 raise FieldError(f"has unknown key '{key}'{suggestion(key, [*required, *optional])}")
-        for key, convert in required.items():
+        for key in required:
             if key not in value:
                 raise FieldError(f"needs '{key}'")
         for key, convert in [*required.items(), *optional.items()]:
@@ -121,7 +123,6 @@ def mapping(name: str, required: dict[str, Callable[[Any], Any]],
                 except FieldError as error:
                     raise FieldError(f"key '{key}' {error}") from None
         return result
-    check.__name__ = name
     return check
 
 
@@ -152,15 +153,15 @@ def suggestion(name: str, known: list[str]) -> str:
 
 # -- the schema --------------------------------------------------------------------------------
 
-module_fields = mapping("module", {
+module_fields = mapping({
     "id": matching(MODULE_ID, "a module id of lowercase letters, digits and '-'"),
     "number": whole_number,
     "title": text,
 })
-prerequisite_fields = mapping("prerequisite", {"title": text}, {"id": lesson_id})
-related_fields = mapping("related", {"text": text, "link_text": text}, {"id": lesson_id})
-next_fields = mapping("next", {"title": text, "teaser": text}, {"id": lesson_id})
-source_fields = mapping("source", {"title": text, "url": url})
+prerequisite_fields = mapping({"title": text}, {"id": lesson_id})
+related_fields = mapping({"text": text, "link_text": text}, {"id": lesson_id})
+next_fields = mapping({"title": text, "teaser": text}, {"id": lesson_id})
+source_fields = mapping({"title": text, "url": url})
 checkpoint_ids = list_of(matching(CHECKPOINT_ID, "a checkpoint id (the function's name)"))
 
 REQUIRED: dict[str, Callable[[Any], Any]] = {

@@ -69,7 +69,8 @@ def module_anchor(module_id: str) -> str:
 
 def render_page(lesson: Lesson, site: Site) -> Page:
     md = create_markdown(render_visualizer=lambda options: render_visualizer(site.templates, options))
-    inline = lambda text: Markup(render_inline(md, text))  # noqa: E731
+    def inline(text: str) -> Markup:
+        return Markup(render_inline(md, text))
 
     def lesson_url(lesson_id: str | None) -> str | None:
         return f"../{lesson_id}/" if lesson_id in site.lesson_ids else None

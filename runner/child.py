@@ -23,6 +23,7 @@ Control messages between parent and zygote go over a Unix socket, one JSON objec
 from __future__ import annotations
 
 import ctypes
+import fcntl
 import gc
 import importlib
 import io
@@ -154,9 +155,10 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str) -> N
     os.setsid()
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    # Move the protocol pipes to fixed numbers, everything else to /dev/null or closed.
-    high_request = os.dup(request_fd)
-    high_reply = os.dup(reply_fd)
+    # Move the protocol pipes to fixed numbers, everything else to /dev/null or closed. The
+    # copies go above 9 first, so no dup2 below can overwrite the other pipe.
+    high_request = fcntl.fcntl(request_fd, fcntl.F_DUPFD, 10)
+    high_reply = fcntl.fcntl(reply_fd, fcntl.F_DUPFD, 10)
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)

@@ -18,7 +18,7 @@ from runner import messages
 from runner.bundle import Bundle, CheckpointSpec
 from runner.host import Host
 from runner.model import CheckpointResult, GradeReport, LoadReport, TestResult
-from runner.testkit import CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, display
+from runner.testkit import CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, display, first_difference
 
 LOAD_TEST_NAME = "code laden"
 SIGNATURE_TEST_NAME = "functie en parameters"
@@ -31,7 +31,7 @@ def _signature_problem(load: LoadReport, spec: CheckpointSpec) -> str | None:
     if not info.exists:
         return messages.missing_function(spec.id)
     if not info.is_callable:
-        return messages.not_callable(spec.id, "onbekend")
+        return messages.not_callable(spec.id, info.type_name or "?")
     if spec.signature is None or info.parameters is None:
         return None  # nothing declared, or a callable whose parameters cannot be inspected
     try:
@@ -73,7 +73,9 @@ def _run_test(test: TestSpec, learner: Learner) -> TestResult:
         test.run(learner)
     except TestFailed as failure:
         if failure.show and test.visible:
-            return result("fail", failure.message, display(failure.expected), display(failure.actual))
+            where = first_difference(failure.actual, failure.expected)
+            message = failure.message + (f" Eerste verschil bij {where}." if where else "")
+            return result("fail", message, display(failure.expected), display(failure.actual))
         return result("fail", failure.message)
     except LearnerRaised as raised:
         return result("error", messages.unexpected_exception(raised.function, raised.info))
@@ -93,6 +95,14 @@ def _load_failure_result(spec: CheckpointSpec, load: LoadReport) -> CheckpointRe
     return CheckpointResult.from_tests(spec.id, [TestResult(LOAD_TEST_NAME, status, message)])
 
 
+def _load_safely(load: Callable[[], LoadReport]) -> LoadReport:
+    """A host that fails while loading gives a load error, never an exception out of grade()."""
+    try:
+        return load()
+    except Exception as error:  # noqa: BLE001 - fail closed: no pass without loaded code
+        return LoadReport(problem="error", message=messages.host_error_at_load(type(error).__name__))
+
+
 def grade(
     bundle: Bundle,
     host: Host,
@@ -109,7 +119,7 @@ def grade(
             raise ValueError(f"unknown checkpoint(s): {', '.join(sorted(unknown))}")
         selected = [spec for spec in selected if spec.id in wanted]
 
-    first_load = load = host.load(source, bundle.function_names)
+    first_load = load = _load_safely(lambda: host.load(source, bundle.function_names))
     results: list[CheckpointResult] = []
     for spec in selected:
         if not load.ok:
@@ -122,6 +132,7 @@ def grade(
         checkpoint_tests: list[TestResult] = []
         learner = Learner(host)
         for index, test in enumerate(spec.tests):
+            learner.last = None
             outcome = _run_test(test, learner)
             checkpoint_tests.append(outcome)
             if on_progress is not None:
@@ -131,11 +142,11 @@ def grade(
                     TestResult(rest.name, "timeout", messages.not_run_after_timeout(), visible=rest.visible)
                     for rest in spec.tests[index + 1:]
                 )
-                load = host.restart()
+                load = _load_safely(host.restart)
                 break
             if outcome.status == "error" and learner.last is not None and learner.last.kind == "error":
                 # The host itself failed (a crashed child): start clean for the next test.
-                load = host.restart()
+                load = _load_safely(host.restart)
                 if not load.ok:
                     break
         if not load.ok and len(checkpoint_tests) < len(spec.tests):

@@ -91,10 +91,15 @@ class InProcessHost:
         encoded_args = plain.encode(list(args))
         encoded_kwargs = plain.encode(dict(kwargs or {}))
         try:
-            with _CallTimer(self.call_timeout):
-                wire = invoke.invoke(self.namespace, function, encoded_args, encoded_kwargs)
+            wire = invoke.invoke(
+                self.namespace,
+                function,
+                encoded_args,
+                encoded_kwargs,
+                call_guard=lambda: _CallTimer(self.call_timeout),
+            )
         except KeyboardInterrupt:
-            # The interrupt came while converting, not inside the learner's function.
+            # The browser's interrupt arrived while converting values, just outside the call.
             return CallOutcome.timed_out()
         except RecursionError:
             return CallOutcome.host_error("de waarde was te diep genest")

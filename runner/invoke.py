@@ -10,12 +10,13 @@ can never be mixed with the host's own protocol.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import inspect
 import sys
 import time
 import types
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, ContextManager, Iterable
 
 from runner import messages, plain
 from runner.model import ErrorInfo, FunctionInfo, LoadReport, ParameterInfo
@@ -86,6 +87,8 @@ def _safe_message(error: BaseException) -> str:
     # str() of a learner-defined exception runs learner code; it must not break the report.
     try:
         text = str(error)
+    except KeyboardInterrupt:
+        raise  # the time limit, not a broken message
     except BaseException:  # noqa: BLE001
         text = ""
     if type(text) is not str:
@@ -121,7 +124,7 @@ def describe_function(namespace: dict, name: str) -> FunctionInfo:
         return FunctionInfo(name=name, exists=False, is_callable=False)
     value = namespace[name]
     if not callable(value):
-        return FunctionInfo(name=name, exists=True, is_callable=False)
+        return FunctionInfo(name=name, exists=True, is_callable=False, type_name=plain.type_name(value))
     try:
         signature = inspect.signature(value)
         parameters = tuple(
@@ -134,7 +137,7 @@ def describe_function(namespace: dict, name: str) -> FunctionInfo:
         )
     except BaseException:  # noqa: BLE001 - builtins without a signature, or a hostile __signature__
         parameters = None
-    return FunctionInfo(name=name, exists=True, is_callable=True, parameters=parameters)
+    return FunctionInfo(name=name, exists=True, is_callable=True, parameters=parameters, type_name=plain.type_name(value))
 
 
 def load_module(source: str, filename: str = "main.py", expected: Iterable[str] = ()) -> LoadedCode:
@@ -220,8 +223,18 @@ def _aliased_paths(result: object, input_ids: dict[int, object]) -> list[list]:
     return paths
 
 
-def invoke(namespace: dict, function: str, args: Any, kwargs: Any) -> dict:
-    """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome."""
+def invoke(
+    namespace: dict,
+    function: str,
+    args: Any,
+    kwargs: Any,
+    call_guard: Callable[[], ContextManager[Any]] | None = None,
+) -> dict:
+    """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome.
+
+    call_guard, when given, makes a context manager that wraps only the learner's call (not the
+    conversions around it); InProcessHost uses it for its time limit.
+    """
     try:
         decoded_args = plain.decode(args)
         decoded_kwargs = plain.decode(kwargs)
@@ -238,13 +251,19 @@ def invoke(namespace: dict, function: str, args: Any, kwargs: Any) -> dict:
     wire: dict[str, Any] = {"kind": "return", "value": None, "error": None}
     started = time.perf_counter()
     result: Any = None
+    guard = call_guard() if call_guard is not None else contextlib.nullcontext()
     with _Captured() as output:
         try:
-            result = target(*decoded_args, **decoded_kwargs)
+            with guard:
+                try:
+                    result = target(*decoded_args, **decoded_kwargs)
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as error:  # noqa: BLE001 - RecursionError, MemoryError, SystemExit...
+                    # Still inside the guard: str() of a learner exception is learner code too.
+                    wire = {"kind": "raise", "value": None, "error": error_info(error).to_wire()}
         except KeyboardInterrupt:
             wire = {"kind": "timeout", "value": None, "error": None}
-        except BaseException as error:  # noqa: BLE001 - RecursionError, MemoryError, SystemExit...
-            wire = {"kind": "raise", "value": None, "error": error_info(error).to_wire()}
     wire["duration_ms"] = (time.perf_counter() - started) * 1000
     if wire["kind"] == "return":
         wire["value"] = plain.encode(result)

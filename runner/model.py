@@ -119,12 +119,14 @@ class FunctionInfo:
     exists: bool
     is_callable: bool
     parameters: tuple[ParameterInfo, ...] | None = None  # None: signature unknown
+    type_name: str = ""  # the type of what the name is bound to, e.g. "int" for `word_chunks = 5`
 
     def to_wire(self) -> dict:
         return {
             "name": self.name,
             "exists": self.exists,
             "callable": self.is_callable,
+            "type": self.type_name,
             "parameters": None
             if self.parameters is None
             else [p.to_wire() for p in self.parameters],
@@ -140,6 +142,7 @@ class FunctionInfo:
             parameters=None
             if raw_parameters is None
             else tuple(ParameterInfo.from_wire(p) for p in raw_parameters[:64]),
+            type_name=_clip(_expect(wire, "type", str, optional=True) or "", 80),
         )
 
 

@@ -126,6 +126,9 @@ class _Encoder:
                 encoded[escaped] = self.encode(item, depth + 1)
             return encoded
         self.count()
+        if kind is Opaque:
+            # Re-encoding a decoded value on the trusted side keeps what the marker said.
+            return opaque_marker(value.type_name, value.reason)
         return opaque_marker(type_name(value))
 
 

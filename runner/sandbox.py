@@ -154,7 +154,14 @@ class _Timeout(Exception):
 
 
 class _ChildGone(Exception):
-    """The child died, closed the channel, or broke the protocol; the text says how."""
+    """The child died, closed the channel, or broke the protocol; the text says how.
+
+    `exited`: the child ended on its own (end of file), so how it ended is the better message.
+    """
+
+    def __init__(self, message: str, exited: bool = False) -> None:
+        super().__init__(message)
+        self.exited = exited
 
 
 @dataclass
@@ -205,6 +212,7 @@ class ChildProcessHost:
         self.preload = tuple(preload)
         self.sandbox: SandboxUid | None = None
         self._zygote: subprocess.Popen | None = None
+        self._zygote_stderr: Any = None
         self._control: socket.socket | None = None
         self._child: _Child | None = None
         self._source: str | None = None
@@ -241,15 +249,13 @@ class ChildProcessHost:
             "args": plain.encode(list(args)),
             "kwargs": plain.encode(dict(kwargs or {})),
         }
-        started = time.monotonic()
         try:
             body = self._exchange(request)
         except _Timeout:
             self._end_child()
-            return CallOutcome.timed_out(self._timeout_text(started))
+            return CallOutcome.timed_out(self._timeout_text())
         except _ChildGone as gone:
-            detail = self._end_child() or str(gone)
-            return CallOutcome.host_error(detail)
+            return CallOutcome.host_error(self._end_after(gone))
         try:
             return CallOutcome.from_wire(body)
         except WireError as error:
@@ -281,7 +287,7 @@ class ChildProcessHost:
     def _submission_timeout_text(self) -> str:
         return f"de tijd voor de hele inzending ({self.limits.submission_seconds:g} s) is op"
 
-    def _timeout_text(self, started: float) -> str:
+    def _timeout_text(self) -> str:
         if self._submission_over():
             return self._submission_timeout_text()
         return f"niet klaar binnen {self.limits.call_seconds:g} s"
@@ -297,20 +303,22 @@ class ChildProcessHost:
             self._end_child()
             return LoadReport(problem="timeout", message=messages.timeout_at_load())
         except _ChildGone as gone:
-            detail = self._end_child() or str(gone)
-            return LoadReport(problem="error", message=messages.host_error_at_load(detail))
+            return LoadReport(problem="error", message=messages.host_error_at_load(self._end_after(gone)))
         try:
             return LoadReport.from_wire(body)
         except WireError as error:
             self._end_child()
             return LoadReport(problem="error", message=messages.host_error_at_load(str(error)))
 
+    def _end_after(self, gone: _ChildGone) -> str:
+        """End the child after a broken exchange; the message that explains it best."""
+        ended = self._end_child()
+        return (ended or str(gone)) if gone.exited else str(gone)
+
     def _exchange(self, request: dict) -> dict:
         child = self._child
         assert child is not None
-        if child.buffer:
-            # A line nobody asked for (a learner writing to the reply pipe): never trust it.
-            raise _ChildGone("het proces schreef buiten het protocol om")
+        self._check_silent(child)
         request_id = secrets.token_hex(8)
         line = (plain.dumps({"id": request_id, **request}) + "\n").encode("ascii")
         deadline = min(
@@ -318,6 +326,21 @@ class ChildProcessHost:
         )
         self._write_all(child, line, deadline)
         return parse_reply(self._read_line(child, deadline), request_id)
+
+    def _check_silent(self, child: _Child) -> None:
+        """Between exchanges the child must not have written anything (e.g. a learner thread
+        writing to the reply pipe): such bytes are never trusted, the child is stopped."""
+        poller = select.poll()
+        poller.register(child.reply_fd, select.POLLIN)
+        if not child.buffer and poller.poll(0):
+            try:
+                child.buffer += os.read(child.reply_fd, 1 << 16)
+            except OSError:
+                pass
+            if not child.buffer:
+                raise _ChildGone("het proces met je code is onverwacht gestopt", exited=True)
+        if child.buffer:
+            raise _ChildGone("het proces schreef buiten het protocol om")
 
     def _write_all(self, child: _Child, data: bytes, deadline: float) -> None:
         view = memoryview(data)
@@ -332,7 +355,7 @@ class ChildProcessHost:
             try:
                 written = os.write(child.request_fd, view[: 1 << 16])
             except (BrokenPipeError, OSError):
-                raise _ChildGone("het proces met je code is gestopt") from None
+                raise _ChildGone("het proces met je code is gestopt", exited=True) from None
             view = view[written:]
 
     def _read_line(self, child: _Child, deadline: float) -> bytes:
@@ -359,7 +382,7 @@ class ChildProcessHost:
             except OSError:
                 chunk = b""
             if not chunk:
-                raise _ChildGone("het proces met je code is onverwacht gestopt")
+                raise _ChildGone("het proces met je code is onverwacht gestopt", exited=True)
             child.buffer += chunk
 
     # ---- processes --------------------------------------------------------------------------
@@ -369,7 +392,17 @@ class ChildProcessHost:
         request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
         try:
-            reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])
+            try:
+                reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])
+            except SandboxError:
+                # The zygote died since the last submission (say, the OOM killer): start a new one.
+                self._stop_zygote()
+                self._ensure_zygote()
+                reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])
+        except BaseException:
+            os.close(request_write)
+            os.close(reply_read)
+            raise
         finally:
             os.close(request_read)
             os.close(reply_write)
@@ -423,6 +456,8 @@ class ChildProcessHost:
             "from runner.child import zygote_main\n"
             f"zygote_main({theirs.fileno()}, {json.dumps(spec)!r})\n"
         )
+        # The zygote's own stderr (its children's is /dev/null) explains a failed start.
+        self._zygote_stderr = tempfile.TemporaryFile()
         try:
             self._zygote = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-c", boot],
@@ -431,7 +466,7 @@ class ChildProcessHost:
                 cwd="/",
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stderr=self._zygote_stderr,
                 start_new_session=True,
             )
         finally:
@@ -444,8 +479,15 @@ class ChildProcessHost:
             data = b""
         ours.settimeout(CONTROL_SECONDS)
         if not data:
+            try:
+                if self._zygote is not None:
+                    self._zygote.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass  # alive but silent: _stop_zygote kills it
+            self._zygote_stderr.seek(0)
+            detail = self._zygote_stderr.read()[-600:].decode("utf-8", "replace").strip()
             self._stop_zygote()
-            raise SandboxError("the sandbox process did not start")
+            raise SandboxError(f"the sandbox process did not start: {detail or 'no message'}")
         self.zygote_info = json.loads(data)
 
     def _control_exchange(self, message: dict, fds: Sequence[int] = ()) -> dict:
@@ -482,6 +524,9 @@ class ChildProcessHost:
             except subprocess.TimeoutExpired:
                 zygote.kill()
                 zygote.wait()
+        if self._zygote_stderr is not None:
+            self._zygote_stderr.close()
+            self._zygote_stderr = None
 
     @property
     def child_pid(self) -> int | None:

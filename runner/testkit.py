@@ -135,9 +135,23 @@ class Learner:
         return lambda *args, **kwargs: self.call(function, *args, **kwargs)
 
 
+class _OrderedRepr(reprlib.Repr):
+    """reprlib, but dicts keep their own key order (reprlib sorts them, which misleads)."""
+
+    def repr_dict(self, value: dict, level: int) -> str:
+        if not value:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        parts = [f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}" for k, v in list(value.items())[: self.maxdict]]
+        if len(value) > self.maxdict:
+            parts.append("...")
+        return "{" + ", ".join(parts) + "}"
+
+
 def display(value: Any) -> str:
     """A short text for a plain value, as shown to learners for visible tests."""
-    shorten = reprlib.Repr()
+    shorten = _OrderedRepr()
     shorten.maxstring = 200
     shorten.maxother = 200
     shorten.maxlist = 40
@@ -145,6 +159,28 @@ def display(value: Any) -> str:
     shorten.maxlevel = 6
     text = shorten.repr(value)
     return text if len(text) <= DISPLAY_LIMIT else text[: DISPLAY_LIMIT - 1] + "…"
+
+
+def first_difference(actual: Any, expected: Any, path: str = "") -> str | None:
+    """Where two plain values first differ, as a Python index path like "[1]['id']"; None if same."""
+    if type(actual) is list and type(expected) is list:
+        for index, (a, e) in enumerate(zip(actual, expected)):
+            found = first_difference(a, e, f"{path}[{index}]")
+            if found is not None:
+                return found
+        if len(actual) != len(expected):
+            return f"{path}[{min(len(actual), len(expected))}]" if path or actual or expected else path
+        return None
+    if type(actual) is dict and type(expected) is dict:
+        for key in expected:
+            if key not in actual:
+                return f"{path}[{key!r}]"
+            found = first_difference(actual[key], expected[key], f"{path}[{key!r}]")
+            if found is not None:
+                return found
+        extra = next((key for key in actual if key not in expected), None)
+        return None if extra is None else f"{path}[{extra!r}]"
+    return None if same(actual, expected) else path
 
 
 def fail(message: str) -> None:
@@ -171,6 +207,18 @@ def expect_equal(actual: Any, expected: Any, message: str, show: bool = True) ->
     """
     if not same(actual, expected):
         raise TestFailed(message, expected=expected, actual=actual, show=show)
+
+
+def returns(call: Callable[[], Any], message: str) -> Any:
+    """The result of call(); a ValueError there fails with message, since the input was valid."""
+    try:
+        return call()
+    except LearnerRaised as raised:
+        if not raised.info.is_value_error:
+            raise
+        detail = raised.info.message[:120]
+        said = f' ("{detail}")' if detail else ""
+        raise TestFailed(f"{message} Je functie gaf toch een ValueError{said}.") from None
 
 
 def expect_true(condition: bool, message: str) -> None:
@@ -236,6 +284,7 @@ def describe_type(value: Any) -> str:
 __all__ = [
     "CallShape",
     "LearnerRaised",
+    "Opaque",
     "Learner",
     "TestFailed",
     "contains_opaque",
@@ -247,7 +296,9 @@ __all__ = [
     "expect_true",
     "expect_value_error",
     "fail",
+    "first_difference",
     "messages",
+    "returns",
     "same",
     "signature",
     "test",

@@ -16,6 +16,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from builder.example_context import example_contexts
 from builder.model import Example
 from builder.plugins.directives import error_at, file_line
 
@@ -33,6 +34,7 @@ def examples_plugin(md: MarkdownIt) -> None:
 def collect_examples(state: StateCore) -> None:
     """Validate each python fence's flags and list the examples in `env["examples"]`."""
     examples: list[Example] = state.env.setdefault("examples", [])
+    example_tokens: list[Token] = []
     for token in state.tokens:
         if token.type != "fence":
             continue
@@ -47,6 +49,11 @@ def collect_examples(state: StateCore) -> None:
             first_line=file_line(state.env, token) + 1,  # the code starts after the ``` line
             runs="no-run" not in flags,
         ))
+        example_tokens.append(token)
+    # "Laad in editor" also brings the earlier examples this one builds on (doc, chunks, ...).
+    codes = [token.content for token in example_tokens]
+    for token, context in zip(example_tokens, example_contexts(codes)):
+        token.meta["context"] = "\n".join(codes[index] for index in context)
 
 
 def split_info(info: str) -> tuple[str, set[str]]:
@@ -58,10 +65,12 @@ def highlight_python(code: str) -> str:
     return highlight(code, PythonLexer(), FORMATTER)
 
 
-def render_example(code: str) -> str:
-    """The figure the front end wires: `[data-load-example]` puts `data-source` in the editor."""
+def render_example(code: str, context: str = "") -> str:
+    """The figure the front end wires: `[data-load-example]` puts `data-context` (the earlier
+    examples this one needs) and `data-source` in the editor."""
+    context_attribute = f' data-context="{escapeHtml(context)}"' if context else ""
     return (
-        f'<figure class="example" data-example data-source="{escapeHtml(code)}">\n'
+        f'<figure class="example" data-example data-source="{escapeHtml(code)}"{context_attribute}>\n'
         f"{highlight_python(code)}"
         '<figcaption><button type="button" class="example__load" data-load-example>'
         "Laad in editor</button></figcaption>\n"
@@ -73,7 +82,7 @@ def render_fence(self, tokens: Sequence[Token], index: int, options, env) -> str
     token = tokens[index]
     language, _ = split_info(token.info)
     if language == EXAMPLE_LANGUAGE:
-        return render_example(token.content)
+        return render_example(token.content, token.meta.get("context", "") if token.meta else "")
     try:
         lexer = get_lexer_by_name(language) if language else TextLexer()
     except ClassNotFound:

@@ -52,7 +52,8 @@ function createCodeMirror(parent, doc, { onRun, onChange }) {
         python(),
         // Tab indents (Python needs it); Escape then Tab still leaves the editor.
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ "aria-label": "Python-code van main.py" }),
+        // tabindex: axe-core only counts an explicit one as keyboard-reachable scrolled content.
+        EditorView.contentAttributes.of({ "aria-label": "Python-code van main.py", tabindex: "0" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) onChange(update.state.doc.toString());
         }),

@@ -7,13 +7,14 @@ export const DOCUMENT_TITLE = "Eigen bron";
 const CHUNK_KEYS = [
   "id", "document_id", "revision", "word_start", "word_end", "start", "end", "text",
 ];
-// Far more than a correct answer can hold (20 000 one-word passages); more is cut off.
+// 20 000 characters hold at most 10 000 words, so a correct answer has at most 10 000
+// passages; past chunk_coverage's own limit of 20 000 the rest is cut off.
 const MAX_LEARNER_ITEMS = 20001;
 
 // Runs inside Pyodide. The learner's code gets its own namespace, as main.py; whatever it
 // returns is reduced to plain JSON data here, so nothing of the learner's objects (custom
-// __eq__, __repr__, str subclasses) reaches the page. json and hashlib are bound before the
-// learner's code runs, so rebinding those modules' functions cannot forge the answer.
+// __eq__, __repr__, str subclasses) reaches the page. The revision is computed and json.dumps
+// bound before the learner's code runs, so the learner's code cannot change either.
 export const LEARNER_SNIPPET = String.raw`
 def _werkplaats_learner_passages(request):
     import hashlib
@@ -162,15 +163,14 @@ function itemDifference(item, expected) {
   if (item.type !== "dict") return `het is geen dict maar een ${item.type}`;
   const keys = item.keys.map((key) => (typeof key === "string" ? key : `<${key.type}>`));
   const missing = CHUNK_KEYS.filter((key) => !keys.includes(key));
-  if (missing.length) return `de sleutel${missing.length > 1 ? "s" : ""} ${missing.join(", ")} ${missing.length > 1 ? "ontbreken" : "ontbreekt"}`;
+  if (missing.length === 1) return `de sleutel ${missing[0]} ontbreekt`;
+  if (missing.length > 1) return `de sleutels ${missing.join(", ")} ontbreken`;
   const extra = keys.filter((key) => !CHUNK_KEYS.includes(key));
   if (extra.length) return `er is een sleutel te veel: ${extra.join(", ")}`;
   for (const key of FIELD_ORDER) {
     const actual = item.fields[key];
     const wanted = expected[key];
-    if (typeof actual !== typeof wanted) {
-      return `${key} is ${describeValue(actual)}, verwacht ${describeValue(wanted)}`;
-    }
+    // Strict equality: 6.0 (sent as a float marker) or True never equals the int 6 or 1.
     if (actual !== wanted) {
       return `${key} is ${describeValue(actual)}, verwacht ${describeValue(wanted)}`;
     }
@@ -262,33 +262,71 @@ export function comparePassages(reference, outcome) {
   return compareLists(reference, outcome);
 }
 
+function drawnItem(item, position) {
+  const fields = item.type === "dict" ? item.fields : {};
+  const exactInt = (value) => (typeof value === "number" ? value : null);
+  return {
+    position,
+    wordStart: exactInt(fields.word_start),
+    wordEnd: exactInt(fields.word_end),
+    start: exactInt(fields.start),
+    end: exactInt(fields.end),
+    text: typeof fields.text === "string" ? fields.text : null,
+    status: "extra",
+    problem: null,
+  };
+}
+
+// Reference passages are sorted by both word_start and word_end: binary-search the first one
+// that ends after the learner's start, then look at the few that also begin before its end.
+const OVERLAP_CANDIDATES = 300;
+
+function firstFreeOverlapping(passages, drawn, free) {
+  if (drawn.wordStart === null || drawn.wordEnd === null) return undefined;
+  let low = 0;
+  let high = passages.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (passages[middle].wordEnd > drawn.wordStart) high = middle;
+    else low = middle + 1;
+  }
+  const last = Math.min(passages.length, low + OVERLAP_CANDIDATES);
+  for (let index = low; index < last && passages[index].wordStart < drawn.wordEnd; index += 1) {
+    if (free(index)) return index;
+  }
+  return undefined;
+}
+
+// Statuses: a learner passage equal to a reference passage "matches"; one that stands in for a
+// reference passage (same first word, or else overlapping words) but differs is "misplaced";
+// other learner passages are "extra"; reference passages nobody stands in for are "missing".
 function compareLists(reference, outcome) {
   const expected = reference.passages.map((passage) => expectedFields(passage, outcome.document));
-  const byWordStart = new Map(reference.passages.map((passage, index) => [passage.wordStart, index]));
   const referenceStatus = reference.passages.map(() => "missing");
-  const learner = outcome.items.map((item, position) => {
-    const fields = item.type === "dict" ? item.fields : {};
-    const exactInt = (value) => (typeof value === "number" ? value : null);
-    const drawn = {
-      position,
-      wordStart: exactInt(fields.word_start),
-      wordEnd: exactInt(fields.word_end),
-      start: exactInt(fields.start),
-      end: exactInt(fields.end),
-      text: typeof fields.text === "string" ? fields.text : null,
-      status: "extra",
-      problem: null,
-    };
-    const referenceIndex = byWordStart.get(drawn.wordStart);
-    if (referenceIndex === undefined || referenceStatus[referenceIndex] !== "missing") {
-      return drawn;
-    }
-    const problem = itemDifference(item, expected[referenceIndex]);
+  const learner = outcome.items.map(drawnItem);
+  const pair = (drawn, referenceIndex, problem) => {
     drawn.status = problem === null ? "matching" : "misplaced";
     drawn.problem = problem;
     referenceStatus[referenceIndex] = drawn.status;
-    return drawn;
-  });
+  };
+  const passages = reference.passages;
+  const byWordStart = new Map(passages.map((passage, index) => [passage.wordStart, index]));
+  const free = (index) => index !== undefined && referenceStatus[index] === "missing";
+  // Exact matches first (they share the first word), so a shifted neighbour cannot take them.
+  for (const drawn of learner) {
+    const index = byWordStart.get(drawn.wordStart);
+    if (free(index) && itemDifference(outcome.items[drawn.position], expected[index]) === null) {
+      pair(drawn, index, null);
+    }
+  }
+  for (const drawn of learner) {
+    if (drawn.status !== "extra") continue;
+    let index = byWordStart.get(drawn.wordStart);
+    if (!free(index)) index = firstFreeOverlapping(passages, drawn, free);
+    if (index !== undefined) {
+      pair(drawn, index, itemDifference(outcome.items[drawn.position], expected[index]));
+    }
+  }
   const summary = firstDifference(reference, outcome, expected);
   return {
     verdict: summary === null ? "same" : "different",

@@ -1,12 +1,13 @@
 // Entry point of a lesson page. Every page module is a function that receives the shared
 // context {root, python, editor} and wires itself only if its markup is on the page; to add
 // one, import it and list it in PAGE_MODULES.
+import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
 import { getPythonWorker } from "./worker-client.js";
 import { initVisualizers } from "./visualizer.js";
 
-const PAGE_MODULES = [initExamples, initVisualizers];
+const PAGE_MODULES = [initExamples, initVisualizers, initCheckpoints];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 

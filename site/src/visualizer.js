@@ -5,9 +5,12 @@ import { StateEffect } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 
 import { computeChunkRanges, formatDutchDecimal, measureCoverage } from "./chunk-ranges.js";
+import { GroupedList } from "./grouped-list.js";
 import { comparePassages, definesWordChunks, learnerPassagesProgram } from "./learner-passages.js";
 
 const LEARNER_TIME_LIMIT_SECONDS = 10;
+const WORDS_PER_GROUP = 400;
+const PASSAGES_PER_GROUP = 100;
 const STATUS_LABELS = {
   matching: "klopt",
   misplaced: "verkeerd geplaatst",
@@ -54,8 +57,31 @@ export class ChunkRangeVisualizer {
     this.ranges = null;
     this.drawnInput = null;
     this.selected = -1;
-    this.wordItems = [];
-    this.passageItems = [];
+    this.words = new GroupedList(this.wordList, {
+      groupSize: WORDS_PER_GROUP,
+      groupClass: "visualizer__word-group",
+      createItem: (index) => {
+        const item = document.createElement("span");
+        item.dataset.index = index;
+        return item;
+      },
+    });
+    this.passages = new GroupedList(this.passageList, {
+      groupSize: PASSAGES_PER_GROUP,
+      groupClass: "visualizer__passage-group",
+      // The options stay the listbox's own: the groups are only there for the layout.
+      groupRole: "none",
+      createItem: (index) => {
+        const item = document.createElement("div");
+        item.className = "visualizer__passage";
+        item.setAttribute("role", "option");
+        item.setAttribute("aria-selected", "false");
+        item.tabIndex = -1;
+        item.dataset.testid = "viz-passage";
+        item.dataset.index = index;
+        return item;
+      },
+    });
     this.learnerComparison = null;
     this.learnerRunning = false;
     this.frame = 0;
@@ -88,16 +114,15 @@ export class ChunkRangeVisualizer {
     this.drawnInput = input;
     const ranges = computeChunkRanges(...input);
     const keepSelected = this.selected;
-    this.ranges = ranges;
+    // Items are reused: take the old selection and overlay off them before drawing anew.
     this.clearLearnerOverlay();
+    this.unselect();
+    this.ranges = ranges;
     this.drawProblems(ranges.problems);
     this.result.hidden = !ranges.valid;
     if (!ranges.valid) {
-      this.wordItems = [];
-      this.passageItems = [];
-      this.wordList.replaceChildren();
-      this.passageList.replaceChildren();
-      this.selected = -1;
+      this.words.clear();
+      this.passages.clear();
       this.drawFigures(null);
       return;
     }
@@ -127,46 +152,32 @@ export class ChunkRangeVisualizer {
     this.problems.replaceChildren(intro, list);
   }
 
-  // One element per word, built off-document and inserted at once: the index is shown by CSS
-  // from data-index, which keeps a 10 000-word text at one node plus one text node per word.
+  // The index is shown by CSS from data-index: one element and one text node per word.
   drawWords(words, timesStored) {
-    const fragment = document.createDocumentFragment();
-    const items = new Array(words.length);
+    this.words.resize(words.length);
     for (let index = 0; index < words.length; index += 1) {
-      const item = document.createElement("li");
-      item.dataset.index = index;
-      item.className = wordClass(timesStored[index]);
-      item.textContent = words[index].text;
-      fragment.append(item);
-      items[index] = item;
+      const text = words[index].text;
+      const className = wordClass(timesStored[index]);
+      this.words.update(index, `${className}|${text}`, (item) => {
+        item.className = className;
+        item.textContent = text;
+      });
     }
-    this.wordItems = items;
-    this.wordList.replaceChildren(fragment);
   }
 
   drawPassages(passages) {
-    const fragment = document.createDocumentFragment();
-    const items = new Array(passages.length);
+    this.passages.resize(passages.length);
     for (let index = 0; index < passages.length; index += 1) {
       const passage = passages[index];
-      const item = document.createElement("li");
-      item.className = "visualizer__passage";
-      item.setAttribute("role", "option");
-      item.setAttribute("aria-selected", "false");
-      item.tabIndex = -1;
-      item.dataset.testid = "viz-passage";
-      item.dataset.index = index;
-      item.dataset.wordStart = passage.wordStart;
-      item.dataset.wordEnd = passage.wordEnd;
-      item.dataset.start = passage.start;
-      item.dataset.end = passage.end;
-      item.textContent = passageLabel(passage, index + 1);
-      fragment.append(item);
-      items[index] = item;
+      const label = passageLabel(passage, index + 1);
+      this.passages.update(index, label, (item) => {
+        item.dataset.wordStart = passage.wordStart;
+        item.dataset.wordEnd = passage.wordEnd;
+        item.dataset.start = passage.start;
+        item.dataset.end = passage.end;
+        item.textContent = label;
+      });
     }
-    this.passageItems = items;
-    this.selected = -1;
-    this.passageList.replaceChildren(fragment);
   }
 
   drawFigures(ranges) {
@@ -186,16 +197,11 @@ export class ChunkRangeVisualizer {
 
   /** Choose passage `index`: mark it in the list, its words, and its exact range in the source. */
   select(index, { focus = true, force = false } = {}) {
-    if (index < 0 || index >= this.passageItems.length) return;
+    if (index < 0 || index >= this.passages.length) return;
     if (index === this.selected && !force) return;
-    const previous = this.passageItems[this.selected];
-    if (previous) {
-      previous.setAttribute("aria-selected", "false");
-      previous.tabIndex = -1;
-      this.markWords(this.ranges.passages[this.selected], false);
-    }
+    this.unselect();
     this.selected = index;
-    const item = this.passageItems[index];
+    const item = this.passages.items[index];
     item.setAttribute("aria-selected", "true");
     item.tabIndex = 0;
     // Focus scrolls the list to the item; a redraw while typing must not move the page.
@@ -209,9 +215,20 @@ export class ChunkRangeVisualizer {
     this.drawSourceHighlight(passage, focus);
   }
 
+  unselect() {
+    const item = this.passages.items[this.selected];
+    if (item) {
+      item.setAttribute("aria-selected", "false");
+      item.tabIndex = -1;
+      this.markWords(this.ranges.passages[this.selected], false);
+    }
+    this.selected = -1;
+  }
+
   markWords(passage, selected) {
+    const items = this.words.items;
     for (let index = passage.wordStart; index < passage.wordEnd; index += 1) {
-      this.wordItems[index].classList.toggle("is-selected", selected);
+      items[index].classList.toggle("is-selected", selected);
     }
   }
 
@@ -238,7 +255,7 @@ export class ChunkRangeVisualizer {
 
   // A listbox: arrows move (and choose), Home/End jump, Page keys skip ten.
   onPassageKey(event) {
-    const last = this.passageItems.length - 1;
+    const last = this.passages.length - 1;
     const moves = {
       ArrowDown: this.selected + 1,
       ArrowRight: this.selected + 1,
@@ -346,13 +363,15 @@ export class ChunkRangeVisualizer {
     this.root.setAttribute("data-learner-state", comparison.verdict);
     this.learnerStatus.textContent = comparison.summary;
     comparison.referenceStatus.forEach((status, index) => {
-      const item = this.passageItems[index];
+      const item = this.passages.items[index];
       if (!item) return;
       item.dataset.learnerStatus = status;
       const badge = document.createElement("span");
       badge.className = "visualizer__badge";
       badge.textContent = STATUS_LABELS[status];
       item.append(" ", badge);
+      // The badge is not part of the label: the next draw must write this item again.
+      this.passages.invalidate(index);
     });
     const fragment = document.createDocumentFragment();
     for (const learnerItem of comparison.learner) {
@@ -365,7 +384,7 @@ export class ChunkRangeVisualizer {
 
   // Which words the learner's passages store twice or not at all, marked on the word list.
   markLearnerCoverage(learnerItems) {
-    const total = this.wordItems.length;
+    const total = this.words.length;
     const usable = learnerItems.filter((item) =>
       item.wordStart !== null && item.wordEnd !== null &&
       item.wordStart >= 0 && item.wordStart < item.wordEnd && item.wordEnd <= total);
@@ -373,14 +392,19 @@ export class ChunkRangeVisualizer {
     const coverage = measureCoverage(total, usable);
     this.wordList.dataset.marks = "learner";
     for (let index = 0; index < total; index += 1) {
-      this.wordItems[index].classList.toggle("is-learner-missing", coverage.timesStored[index] === 0);
-      this.wordItems[index].classList.toggle("is-learner-repeated", coverage.timesStored[index] > 1);
+      const classes = this.words.items[index].classList;
+      classes.toggle("is-learner-missing", coverage.timesStored[index] === 0);
+      classes.toggle("is-learner-repeated", coverage.timesStored[index] > 1);
+      this.words.invalidate(index);
     }
   }
 
+  // Called before every redraw; the reused items lose their learner marks in that draw, because
+  // drawing the overlay invalidated them.
   clearLearnerOverlay() {
     if (this.learnerComparison === null) return;
     this.learnerComparison = null;
+    for (const item of this.passages.items) delete item.dataset.learnerStatus;
     this.root.setAttribute("data-learner-state", "stale");
     this.learnerList.replaceChildren();
     this.learnerList.hidden = true;
@@ -391,8 +415,8 @@ export class ChunkRangeVisualizer {
 }
 
 function wordClass(timesStored) {
-  if (timesStored === 0) return "is-missing";
-  return timesStored > 1 ? "is-repeated" : "";
+  if (timesStored === 0) return "visualizer__word is-missing";
+  return timesStored > 1 ? "visualizer__word is-repeated" : "visualizer__word";
 }
 
 function learnerPassageItem(learnerItem) {

@@ -47,10 +47,10 @@ def test_default_state_matches_the_reference_numbers_before_python_starts(page, 
     expect(page.get_by_test_id("viz-selected-text")).to_have_text("De lamp brandt groen na reset.")
     expect(page.get_by_test_id("viz-source-view").locator("mark")).to_have_text(
         "De lamp brandt groen na reset.")
-    words = page.get_by_test_id("viz-words").locator("li")
+    words = page.get_by_test_id("viz-words").locator("[data-index]")
     expect(words).to_have_count(14)
     # Words 4, 5, 8 and 9 sit in two passages: the only ones stored twice.
-    repeated = page.locator("[data-testid=viz-words] li.is-repeated")
+    repeated = page.locator("[data-testid=viz-words] .is-repeated")
     assert [int(index) for index in repeated.evaluate_all("items => items.map(i => i.dataset.index)")] == [4, 5, 8, 9]
     # All of this is JavaScript: Python has not been asked for.
     assert page.evaluate("window.werkplaats.python.state") == "idle"
@@ -60,7 +60,11 @@ def test_default_state_matches_the_reference_numbers_before_python_starts(page, 
 def test_keyboard_chooses_a_passage_and_highlights_its_exact_range(page, site_server):
     open_lesson(page, site_server)
     page.get_by_test_id("viz-overlap").focus()
-    page.keyboard.press("Tab")
+    # Tab order: the fields, the (scrollable, so focusable) word list, then the chosen passage.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.testid") == "viz-passage":
+            break
     focused = page.locator("[data-testid=viz-passage]:focus")
     expect(focused).to_have_attribute("data-word-start", "0")
     # The focus ring is visible, not only the browser default on some platforms.
@@ -73,7 +77,7 @@ def test_keyboard_chooses_a_passage_and_highlights_its_exact_range(page, site_se
     expect(page.get_by_test_id("viz-passage").first).to_have_attribute("aria-selected", "false")
     expect(page.get_by_test_id("viz-selected-range")).to_contain_text("tekenbereik [21, 48)")
     expect(page.get_by_test_id("viz-source-view").locator("mark")).to_have_text("na reset. Houd de knop tien")
-    selected_words = page.locator("[data-testid=viz-words] li.is-selected")
+    selected_words = page.locator("[data-testid=viz-words] .is-selected")
     expect(selected_words).to_have_text(["na", "reset.", "Houd", "de", "knop", "tien"])
 
     page.keyboard.press("End")
@@ -135,11 +139,39 @@ def test_emoji_and_non_breaking_spaces_give_pythons_offsets(page, site_server):
         (chunk["word_start"], chunk["word_end"], chunk["start"], chunk["end"]) for chunk in chunks
     ]
     words = [match.group() for match in re.finditer(r"\S+", text)]
-    expect(page.get_by_test_id("viz-words").locator("li")).to_have_text(words)
+    expect(page.get_by_test_id("viz-words").locator("[data-index]")).to_have_text(words)
     page.get_by_test_id("viz-passage").nth(2).click()
     expect(page.get_by_test_id("viz-selected-range")).to_contain_text(
         f"tekenbereik [{chunks[2]['start']}, {chunks[2]['end']})")
     expect(page.get_by_test_id("viz-source-view").locator("mark")).to_have_text(chunks[2]["text"])
+
+
+def test_typing_in_the_source_keeps_every_drawn_range_exact(page, site_server):
+    open_lesson(page, site_server)
+    source = page.get_by_test_id("viz-source")
+    source.click()
+    page.keyboard.press("End")
+    page.keyboard.type(" Daarna knippert hij\u00a0twee keer.", delay=5)
+    text = source.input_value()
+    assert text.endswith("herstel. Daarna knippert hij\u00a0twee keer.")
+    reference = load_reference()
+    document = reference.document_snapshots([{"id": "d", "title": "t", "text": text}])[0]
+    chunks = reference.word_chunks(document, 6, 2)
+    coverage = reference.chunk_coverage(document, chunks)
+    expect(page.get_by_test_id("viz-passage")).to_have_count(len(chunks))
+    assert passage_attributes(page) == [
+        (chunk["word_start"], chunk["word_end"], chunk["start"], chunk["end"]) for chunk in chunks
+    ]
+    expect(page.get_by_test_id("viz-words").locator("[data-index]")).to_have_text(text.split())
+    expect(page.get_by_test_id("viz-coverage")).to_have_text(
+        f"{coverage['covered_words']} / {coverage['total_words']}")
+    expect(page.get_by_test_id("viz-duplication")).to_have_text(
+        f"{coverage['duplication_factor']:.2f}×".replace(".", ","))
+    # Deleting back to fewer words drops the surplus passages and words again.
+    source.fill("een twee drie")
+    expect(page.get_by_test_id("viz-passage")).to_have_count(1)
+    expect(page.get_by_test_id("viz-words").locator("[data-index]")).to_have_text(["een", "twee", "drie"])
+    expect(page.get_by_test_id("viz-duplication")).to_have_text("1,00×")
 
 
 def type_into_editor(page, code: str) -> None:
@@ -195,12 +227,16 @@ def test_my_passages_with_a_wrong_word_chunks_names_the_first_difference(page, s
     status = page.get_by_test_id("viz-learner-status")
     expect(status).to_have_text("Passage 2: word_start is 6, verwacht 4.", timeout=60_000)
     learner = page.get_by_test_id("viz-learner-passage")
-    assert learner.evaluate_all("items => items.map(i => i.dataset.status)") == ["matching", "extra", "extra"]
+    assert learner.evaluate_all("items => items.map(i => i.dataset.status)") == [
+        "matching", "misplaced", "misplaced"]
     reference_marks = page.get_by_test_id("viz-passage").evaluate_all(
         "items => items.map(i => i.dataset.learnerStatus)")
-    assert reference_marks == ["matching", "missing", "missing"]
+    assert reference_marks == ["matching", "misplaced", "misplaced"]
     expect(learner.nth(1)).to_contain_text("woorden [6, 12)")
-    expect(learner.nth(1)).to_contain_text("extra")
+    expect(learner.nth(1)).to_contain_text("verkeerd geplaatst")
+    expect(learner.nth(1)).to_contain_text("word_start is 6, verwacht 4")
+    # The learner's passages store word 6 to 11 once: nothing repeated, nothing missing.
+    expect(page.locator("[data-testid=viz-words] .is-learner-repeated")).to_have_count(0)
 
     # Changing the input makes the overlay stale rather than wrong.
     page.get_by_test_id("viz-overlap").fill("0")

@@ -91,3 +91,8 @@ def test_a_broken_solution_is_blamed_on_the_solution(tmp_path):
         load_lessons(project.root / "lessons", project.root / "checkpoints", root=project.root)
     assert str(raised.value) == ("checkpoints/tekst-01/solution.py: the reference solution failed while "
                                  "preparing the examples: ZeroDivisionError: division by zero")
+
+
+def test_example_inside_a_callout_reports_its_own_line(tmp_path):
+    message = build_error(tmp_path, ':::{callout} tip Probeer\nEerst tekst.\n\n```python\nprint(1 + 1)  # 3\n```\n:::')
+    assert message == f"{LESSON}:32: example printed '2', comment expects '3'"

@@ -1,6 +1,7 @@
 """runner.grade: load first, then each checkpoint's tests in order; time-outs and crashes fail closed."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -77,7 +78,7 @@ def test_wrong_signature_is_reported_before_tests_run(bundle, reference_source):
 
 def test_name_bound_to_a_value_is_not_callable(bundle, reference_source):
     report = grade(bundle, InProcessHost(), reference_source + "\ndocument_snapshots = 42\n")
-    assert report.checkpoint("document_snapshots").tests[0].message == "document_snapshots is geen functie maar een waarde van type onbekend."
+    assert report.checkpoint("document_snapshots").tests[0].message == "document_snapshots is geen functie maar een waarde van type int."
 
 
 def test_varargs_signature_is_accepted(bundle, reference_source):
@@ -177,3 +178,21 @@ def test_a_learner_cannot_fake_a_pass_through_the_grader(bundle, reference_sourc
     )
     report = grade(bundle, InProcessHost(), source)
     assert report.checkpoint("document_snapshots").status == "fail"
+
+
+def test_starter_code_says_the_functions_are_not_done_yet(bundle):
+    starter = Path(__file__).resolve().parents[2] / "checkpoints" / "rag-01" / "starter.py"
+    report = grade(bundle, InProcessHost(), starter.read_text(encoding="utf-8"))
+    assert set(report.statuses().values()) == {"error"}
+    first = report.checkpoint("document_snapshots").tests[0]
+    assert first.message.startswith("document_snapshots is nog niet af: NotImplementedError: ")
+
+
+def test_a_host_that_breaks_while_loading_gives_errors_not_an_exception(bundle, reference_source):
+    class Broken(ScriptedHost):
+        def load(self, source, expected=()):
+            raise OSError("geen kindproces")
+
+    report = grade(bundle, Broken({}), reference_source)
+    assert set(report.statuses().values()) == {"error"}
+    assert report.checkpoints[0].tests[0].message == "Je code kon niet geladen worden: OSError. Er is nog niets getest."

@@ -1,9 +1,13 @@
 """runner.invoke and InProcessHost: loading main.py and calling its functions through plain data."""
 
+import json
+from dataclasses import replace
+
 import pytest
 
+from runner import invoke, plain
 from runner.host import InProcessHost
-from runner.model import CallOutcome
+from runner.model import CallOutcome, LoadReport
 from runner.plain import Opaque
 
 
@@ -50,7 +54,8 @@ def test_functions_are_described_with_their_parameters():
         ("c", "KEYWORD_ONLY", False),
         ("kw", "VAR_KEYWORD", False),
     ]
-    assert g.exists and not g.is_callable
+    assert g.exists and not g.is_callable and g.type_name == "int"
+    assert f.type_name == "function"
     assert not h.exists
 
 
@@ -166,3 +171,31 @@ def test_outcome_from_wire_rejects_malformed_replies():
 def test_outcome_wire_round_trip():
     outcome = CallOutcome(kind="return", value=[{"a": 1}], args_after=[1], kwargs_after={}, aliased_paths=((0,),))
     assert CallOutcome.from_wire(outcome.to_wire()) == outcome
+
+
+def test_load_report_wire_round_trip():
+    _, report = host_with("def f(a, b=1):\n    pass\nx = 3\n", expected=("f", "x", "y"))
+    assert LoadReport.from_wire(json.loads(json.dumps(report.to_wire()))) == report
+
+
+def test_json_channel_and_in_process_give_identical_outcomes():
+    """What the child process sends (JSON text) decodes to exactly what InProcessHost returns."""
+    source = "def f(records):\n    records[0]['x'] = (1, 2)\n    return [records[0], 'é\\ud800', 1.0, True, {'k': None}]\n"
+    host, _ = host_with(source)
+    args = [[{"id": "d"}]]
+    in_process = host.call("f", args)
+    loaded = invoke.load_module(source, "main.py", ("f",))
+    wire_text = plain.dumps(invoke.invoke(loaded.namespace, "f", plain.loads(plain.dumps(plain.encode(args))), {}))
+    over_json = CallOutcome.from_wire(plain.loads(wire_text))
+    def comparable(outcome):
+        return plain.dumps(replace(outcome, duration_ms=0).to_wire())
+
+    assert comparable(over_json) == comparable(in_process)
+    assert type(over_json.value[0]["x"]) is Opaque and over_json.value[0]["x"].type_name == "tuple"
+    assert over_json.aliased_paths == ((0,),)
+
+
+def test_exception_whose_str_never_returns_is_still_stopped():
+    source = "class Stuck(Exception):\n    def __str__(self):\n        while True:\n            pass\ndef f():\n    raise Stuck()\n"
+    host, _ = host_with(source, call_timeout=0.2)
+    assert host.call("f", []).kind == "timeout"

@@ -4,6 +4,8 @@ import json
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from runner import plain
 from runner.plain import Opaque
@@ -201,3 +203,24 @@ def test_huge_int_is_opaque():
 def test_decode_rejects_data_no_encoder_makes(data):
     with pytest.raises(plain.PlainError):
         plain.decode(data)
+
+
+def test_decoded_opaque_keeps_its_marker_when_encoded_again():
+    again = plain.decode(plain.encode(roundtrip((1, 2))))
+    assert type(again) is Opaque and again.type_name == "tuple"
+
+
+any_text = st.text(st.characters(exclude_categories=()))  # lone surrogates included
+plain_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | any_text,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5) | st.text("$opaque", max_size=8), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(plain_values)
+def test_any_plain_value_round_trips_exactly(value):
+    result = roundtrip(value)
+    assert result == value
+    assert repr(result) == repr(value)  # repr tells True from 1, 1.0 from 1 and -0.0 from 0.0

@@ -218,9 +218,7 @@ def test_patched_harness_in_the_child_cannot_make_a_wrong_answer_pass(mini_bundl
     def double(x):
         return 4
     ''') + WORDS_AND_TOTAL
-    statuses = graded(mini_bundle, host, source)
-    assert statuses["double"] != "pass"
-    assert "pass" not in statuses.values() or statuses["double"] != "pass"
+    assert graded(mini_bundle, host, source)["double"] != "pass"
 
 
 def test_lying_eq_never_passes(mini_bundle, host):
@@ -260,13 +258,16 @@ def test_generator_instead_of_a_list_fails(mini_bundle, host):
     assert graded(mini_bundle, host, source) == {"double": "pass", "words": "fail", "total": "pass"}
 
 
-@pytest.mark.parametrize("recursion", [
-    "return double(x)",
-    "sys.setrecursionlimit(10**8)\n    return double(x)",
+@pytest.mark.parametrize(("recursion", "ends_as"), [
+    ("return double(x)", {"error"}),  # RecursionError
+    # Python frames live on the heap: with the limit lifted it runs out of memory or time.
+    ("sys.setrecursionlimit(10**8)\n    return double(x)", {"error", "timeout"}),
 ])
-def test_deep_recursion_is_an_error(mini_bundle, host, recursion):
+def test_deep_recursion_never_passes(mini_bundle, host, recursion, ends_as):
     source = f"import sys\n\ndef double(x):\n    {recursion}\n" + WORDS_AND_TOTAL
-    assert graded(mini_bundle, host, source) == {"double": "error", "words": "pass", "total": "pass"}
+    statuses = graded(mini_bundle, host, source)
+    assert statuses["double"] in ends_as
+    assert statuses["words"] == statuses["total"] == "pass"
 
 
 @needs_root
@@ -345,6 +346,7 @@ def test_submission_time_limit_stops_a_slow_submission(mini_bundle):
         started = time.monotonic()
         report = grade(mini_bundle, own_host, source)
         elapsed = time.monotonic() - started
-    statuses = report.statuses()
-    assert statuses["double"] == "timeout"
+    # Five calls of 0.6 s each pass the per-call limit but not the submission's: the checkpoints
+    # after it are not even started.
+    assert report.statuses() == {"double": "timeout", "words": "timeout", "total": "timeout"}
     assert elapsed < 2.5 + 3

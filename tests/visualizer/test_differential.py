@@ -109,9 +109,19 @@ def test_javascript_matches_reference(chunk_ranges_node, reference_solution, tex
         pytest.param("\U0001f600" * 20000, 1, 0, id="20000 astral characters are 40000 UTF-16 units"),
         pytest.param("\U0001f600 " * 10000 + "x", 3, 1, id="20001 with astral characters"),
         pytest.param("a " * 10000, 1, 0, id="10000 one-word passages"),
+        # Not text a learner can paste, but a JavaScript string can hold it: no UTF-8, no revision.
+        pytest.param("a \ud800 b", 6, 2, id="lone surrogate"),
     ],
 )
 def test_javascript_matches_reference_at_the_length_limit(
     chunk_ranges_node, reference_solution, text, window, overlap,
 ):
     assert_same_as_reference(chunk_ranges_node, reference_solution, text, window, overlap)
+
+
+def test_a_lone_surrogate_explains_itself(chunk_ranges_node):
+    answer = chunk_ranges_node.ask({"op": "compute", "text": "ab \udc00x", "window": 6, "overlap": 2})
+    assert answer["problems"] == [
+        "De brontekst bevat op teken 3 een los surrogaat-teken. Dat is geen geldig Unicode en "
+        "heeft geen UTF-8-vorm, dus ook geen revision.",
+    ]

@@ -97,8 +97,9 @@ def test_stepping_a_whole_window_names_the_second_passage(chunk_ranges_node):
     comparison = compare(chunk_ranges_node, chunk_builder(step="window"))
     assert comparison["verdict"] == "different"
     assert comparison["summary"] == "Passage 2: word_start is 6, verwacht 4."
+    # The learner's passages 2 and 3 stand where the reference's 2 and 3 should be.
     assert statuses(comparison) == (
-        ["matching", "extra", "extra"], ["matching", "missing", "missing"],
+        ["matching", "misplaced", "misplaced"], ["matching", "misplaced", "misplaced"],
     )
 
 
@@ -150,6 +151,13 @@ def test_a_tail_of_only_overlap_is_an_extra_passage(chunk_ranges_node):
                      "Passage 1: de sleutels document_id, revision, word_start, word_end, start, "
                      "end, text ontbreken.",
                      id="keys missing"),
+        pytest.param(CORRECT + "\n_right = word_chunks\n\n"
+                     "def word_chunks(document, window=40, overlap=8):\n"
+                     "    chunks = _right(document, window, overlap)\n"
+                     "    chunks[0]['word_start'] = 0.0\n"
+                     "    return chunks\n",
+                     "Passage 1: word_start is 0.0 (een float), verwacht 0.",
+                     id="float that equals the int"),
         pytest.param("def word_chunks(document window):\n    pass\n",
                      "Je code start niet: SyntaxError op regel 1: invalid syntax",
                      id="syntax error"),
@@ -175,3 +183,21 @@ def test_accepting_a_float_window_is_a_difference(chunk_ranges_node):
     comparison = compare(chunk_ranges_node, lenient, window="6.0")
     assert comparison["verdict"] == "different"
     assert comparison["summary"].startswith("De referentie weigert deze invoer met een ValueError")
+
+
+def test_a_skipped_middle_passage_is_missing_and_its_neighbours_still_match(chunk_ranges_node):
+    skip_second = CORRECT.replace(
+        "        chunks.append(make_chunk(document, spans, word_start, word_end))",
+        "        if word_start != window - overlap:\n"
+        "            chunks.append(make_chunk(document, spans, word_start, word_end))",
+    )
+    assert skip_second != CORRECT
+    comparison = compare(chunk_ranges_node, skip_second)
+    assert comparison["summary"] == "Passage 2: word_start is 8, verwacht 4."
+    assert statuses(comparison) == (["matching", "matching"], ["matching", "missing", "matching"])
+
+
+def test_ten_thousand_passages_compare_in_one_go(chunk_ranges_node):
+    comparison = compare(chunk_ranges_node, CORRECT, text="a " * 10000, window="1", overlap="0")
+    assert comparison["verdict"] == "same"
+    assert len(comparison["learner"]) == 10000

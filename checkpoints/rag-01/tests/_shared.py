@@ -4,8 +4,6 @@ Loaded by runner.bundle with `reference` (this lesson's solution.py) already def
 here runs in the trusted grading process; expected values always come from `reference`.
 """
 
-import random
-
 EXAMPLE_TEXT = "  A  B\nC D E F G H  "
 EXAMPLE_RECORD = {"id": "d", "title": "Demo", "text": EXAMPLE_TEXT}
 VISUALIZER_TEXT = "De lamp brandt groen na reset. Houd de knop tien seconden vast voor herstel."
@@ -91,11 +89,11 @@ def outcome_of(call):
 
 def expect_like_reference(learner_call, reference_call, message):
     """The learner's call must give what the reference gives: the same value, or a ValueError."""
-    from runner.testkit import expect_equal, expect_value_error
+    from runner.testkit import expect_equal, expect_value_error, returns
 
     kind, expected = outcome_of(reference_call)
     if kind == "ValueError":
         with expect_value_error(message):
             learner_call()
     else:
-        expect_equal(learner_call(), expected, message, show=False)
+        expect_equal(returns(learner_call, message), expected, message, show=False)

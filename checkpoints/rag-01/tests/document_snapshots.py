@@ -12,6 +12,7 @@ from runner.testkit import (
     expect_no_mutation,
     expect_value_error,
     fail,
+    returns,
     signature,
     test,
 )
@@ -28,7 +29,7 @@ def rejects(learner, records, message):
 
 
 def accepts(learner, records, message):
-    result = learner.document_snapshots(records)
+    result = returns(lambda: learner.document_snapshots(records), message)
     expect_list_of_dicts(result, CHECKPOINT)
     expect_equal(result, reference.document_snapshots(records), message, show=False)
 

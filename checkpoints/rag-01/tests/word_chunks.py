@@ -13,6 +13,7 @@ from runner.testkit import (
     expect_no_mutation,
     expect_value_error,
     fail,
+    returns,
     signature,
     test,
 )
@@ -35,7 +36,8 @@ def chunks_of(learner, *args, **kwargs):
 def expect_chunks(learner, message, document, *args, **kwargs):
     """The learner's chunks must equal the reference's for the same call."""
     expected = reference.word_chunks(document, *args, **kwargs)
-    expect_equal(chunks_of(learner, document, *args, **kwargs), expected, message, show=False)
+    got = returns(lambda: learner.word_chunks(document, *args, **kwargs), message)
+    expect_equal(expect_list_of_dicts(got, CHECKPOINT), expected, message, show=False)
 
 
 def rejects(learner, message, *args, **kwargs):

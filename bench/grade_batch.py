@@ -1,0 +1,235 @@
+"""Offline grading throughput: a class of generated submissions through `python -m runner grade`.
+
+Generates --count submissions for rag-01 (about 40 % correct in four styles, 40 % known-wrong,
+20 % broken: syntax errors, empty files, non-UTF-8 bytes, truncated JSON, another lesson), each
+made unique by a comment, and grades them with `runner.cli.main` in this process (so the
+grader's own peak memory is this process's), --jobs workers, a fresh child process per
+submission. Baseline, same run: the same tests on the reference solution in-process
+(`InProcessHost`, no child, no JSON, no pipes).
+
+Reported: submissions per second; the cost of one graded submission (wall time x jobs / graded
+submissions) as a ratio to the in-process baseline; the grader's peak RSS (this process, and the
+sum of its workers and zygotes, sampled from /proc; learner children are capped on their own).
+
+Second part, the sandbox's fixed cost: the same --count through the runner's tiny test lesson
+(tests/runner_offline/lessons/mini-01, nine cheap tests), where a child per submission, the
+channel and the clean-up dominate instead of the tests.
+
+    python bench/grade_batch.py [--count 500] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import resource
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from runner.bundle import load_bundle  # noqa: E402
+from runner.cli import main as runner_main  # noqa: E402
+from runner.grade import grade  # noqa: E402
+from runner.host import InProcessHost  # noqa: E402
+
+LESSON = "rag-01"
+LESSON_DIR = ROOT / "checkpoints" / LESSON
+MINI_LESSONS = ROOT / "tests" / "runner_offline" / "lessons"
+MINI_CODE = """
+def double(x):
+    return 2 * x
+
+def words(text):
+    return text.split()
+
+def total(numbers):
+    return sum(numbers)
+"""
+GOAL_PER_SECOND = 30.0
+GOAL_PEAK_MB = 300.0
+
+
+def broken_variants(reference: str) -> list[tuple[str, bytes]]:
+    """(suffix, content) of submissions that cannot be graded, one kind each."""
+    return [
+        (".py", reference.replace("def word_chunks(", "def word_chunks[", 1).encode()),
+        (".py", b""),
+        (".py", b"x = '\xe9t\xe9'\n"),
+        (".json", b'{"lesson": "rag-01", "learner": "kapot", "code": "def doc'),
+        (".json", json.dumps({"lesson": "rag-02", "learner": "verkeerd", "code": reference}).encode()),
+    ]
+
+
+def generate(folder: Path, count: int) -> dict[str, int]:
+    reference = (LESSON_DIR / "solution.py").read_text()
+    correct = [reference] + [p.read_text() for p in sorted((LESSON_DIR / "correct").glob("*.py"))]
+    wrong = [p.read_text() for p in sorted((LESSON_DIR / "wrong").glob("*.py"))]
+    broken = broken_variants(reference)
+    kinds = {"correct": 0, "wrong": 0, "broken": 0}
+    for index in range(count):
+        slot = index % 10
+        name = f"leerling{index:04d}"
+        if slot < 4:
+            kinds["correct"] += 1
+            text = correct[index % len(correct)] + f"\n# inzending {index}\n"
+            (folder / f"{name}.py").write_text(text)
+        elif slot < 8:
+            kinds["wrong"] += 1
+            text = wrong[index % len(wrong)] + f"\n# inzending {index}\n"
+            if index % 3 == 0:  # some arrive as the browser's JSON export
+                document = {"lesson": LESSON, "learner": name, "code": text,
+                            "created_at": "2026-11-30T09:00:00Z"}
+                (folder / f"{name}.json").write_text(json.dumps(document))
+            else:
+                (folder / f"{name}.py").write_text(text)
+        else:
+            kinds["broken"] += 1
+            suffix, content = broken[index % len(broken)]
+            (folder / f"{name}{suffix}").write_bytes(content)
+    return kinds
+
+
+def generate_mini(folder: Path, count: int) -> None:
+    for index in range(count):
+        code = MINI_CODE if index % 2 else MINI_CODE.replace("2 * x", "x + 3")
+        (folder / f"leerling{index:04d}.py").write_text(code + f"\n# inzending {index}\n")
+
+
+def in_process_baseline(lesson_dir: Path, source: str, rounds: int = 3) -> float:
+    """Seconds to run every test (shipped and offline) on a correct solution, in-process."""
+    bundle = load_bundle(lesson_dir, include_offline=True)
+    host = InProcessHost()
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        report = grade(bundle, host, source)
+        times.append(time.perf_counter() - started)
+        assert report.score == report.max_score, "the reference solution must pass"
+    return statistics.median(times)
+
+
+class MemorySampler:
+    """Samples /proc every 0.1 s: peak RSS of the grader (this process + its workers + their
+    zygotes, summed) and of the largest learner child, which has its own cap (--memory-mb)."""
+
+    def __init__(self) -> None:
+        self.grader_peak = 0
+        self.learner_peak = 0
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    @staticmethod
+    def snapshot() -> dict[int, tuple[int, int]]:
+        """pid -> (ppid, rss in kB)"""
+        found = {}
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/status", "rb") as handle:
+                    status = handle.read()
+            except OSError:
+                continue
+            fields = dict(line.split(b":", 1) for line in status.splitlines() if b":" in line)
+            rss = int(fields.get(b"VmRSS", b"0 kB").split()[0])
+            found[int(name)] = (int(fields[b"PPid"]), rss)
+        return found
+
+    def run(self) -> None:
+        me = os.getpid()
+        while not self.stopped.wait(0.1):
+            processes = self.snapshot()
+            depth = {me: 0}
+            changed = True
+            while changed:
+                changed = False
+                for pid, (ppid, _) in processes.items():
+                    if pid not in depth and ppid in depth:
+                        depth[pid] = depth[ppid] + 1
+                        changed = True
+            # depth 0: this grader, 1: workers, 2: zygotes, 3 and deeper: learner code.
+            grader = sum(processes[pid][1] for pid, d in depth.items() if d <= 2 and pid in processes)
+            learners = [processes[pid][1] for pid, d in depth.items() if d >= 3 and pid in processes]
+            self.grader_peak = max(self.grader_peak, grader)
+            self.learner_peak = max([self.learner_peak, *learners])
+
+    def __enter__(self) -> "MemorySampler":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stopped.set()
+        self.thread.join()
+
+
+def run_batch(folder: Path, out: Path, lesson: str, jobs: int, extra: list[str]) -> tuple[float, list[dict], str]:
+    summary = io.StringIO()
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(summary):
+        exit_code = runner_main(["grade", "--lesson", lesson, str(folder), "--out", str(out),
+                                 "--jobs", str(jobs), *extra])
+    elapsed = time.perf_counter() - started
+    if exit_code != 0:
+        raise SystemExit(f"batch failed (exit {exit_code}):\n{summary.getvalue()}")
+    results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    return elapsed, results, summary.getvalue().strip()
+
+
+def report(title: str, count: int, jobs: int, elapsed: float, results: list[dict], baseline: float) -> None:
+    graded = [r for r in results if r["status"] == "graded"]
+    all_pass = sum(1 for r in graded if r["score"] == r["max_score"])
+    cost_per_graded = elapsed * jobs / max(1, len(graded))
+    print(f"\n## {title}")
+    print(f"graded {len(graded)}, invalid {len(results) - len(graded)}, all checkpoints passed {all_pass}")
+    print(f"wall time                         {elapsed:8.1f} s")
+    print(f"throughput                        {count / elapsed:8.2f} submissions/s   (goal >= {GOAL_PER_SECOND:g})")
+    print(f"in-process baseline (correct)     {baseline * 1000:8.1f} ms per submission")
+    print(f"cost per graded submission        {cost_per_graded * 1000:8.1f} ms   "
+          f"= {cost_per_graded / baseline:.2f}x the in-process baseline")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="werkplaats-bench-") as temporary:
+        folder, out = Path(temporary) / "class", Path(temporary) / "out"
+        folder.mkdir()
+        kinds = generate(folder, args.count)
+        print(f"{args.count} submissions: {kinds['correct']} correct, {kinds['wrong']} wrong, "
+              f"{kinds['broken']} broken; grading with --jobs {args.jobs} ...", flush=True)
+        with MemorySampler() as memory:
+            elapsed, results, summary = run_batch(folder, out, LESSON, args.jobs, [])
+        parent_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(summary)
+
+        mini_folder, mini_out = Path(temporary) / "mini", Path(temporary) / "mini-out"
+        mini_folder.mkdir()
+        generate_mini(mini_folder, args.count)
+        mini_elapsed, mini_results, _ = run_batch(
+            mini_folder, mini_out, "mini-01", args.jobs, ["--checkpoints-dir", str(MINI_LESSONS)])
+
+    baseline = in_process_baseline(LESSON_DIR, (LESSON_DIR / "solution.py").read_text())
+    report(f"{LESSON}, every test (shipped and offline)", args.count, args.jobs, elapsed, results, baseline)
+    print(f"peak RSS, grader main process     {parent_peak_mb:8.1f} MB")
+    print(f"peak RSS, grader + workers + zygotes {memory.grader_peak / 1024:5.1f} MB   (goal < {GOAL_PEAK_MB:g}; sampled)")
+    print(f"peak RSS, largest learner child   {memory.learner_peak / 1024:8.1f} MB   (capped per child)")
+    mini_baseline = in_process_baseline(MINI_LESSONS / "mini-01", MINI_CODE)
+    report("sandbox fixed cost: tiny lesson mini-01", args.count, args.jobs, mini_elapsed,
+           mini_results, mini_baseline)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,139 @@
+"""Pass 2: what the browser needs to grade a lesson's checkpoints, in `_site/checkpoints/<id>/`.
+
+Two files per lesson:
+- `runner-<hash>.zip`: the grading core (runner.web and every runner module it imports, found by
+  reading their imports) plus the lesson's shipped tests, solution and checkpoints.toml, laid out
+  as `runner/...` and `checkpoints/<id>/...` so that the unpacked archive is what
+  `runner.bundle.load_bundle` reads on the checkout. Offline-only tests, wrong/ and correct/ are
+  never in it. The name carries the hash so a browser cache never serves old tests.
+- `meta.json`: the bundle hash (runner.bundle's, of the shipped tests), the archive's name and
+  checksum, the lesson revision and the checkpoints (id, number, title), read by checkpoints.js.
+
+The archive is byte-for-byte reproducible (fixed order and timestamps), so an unchanged lesson
+keeps its hash and a learner's stored results stay valid.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import runner
+from runner.bundle import OFFLINE_DIR, SHIPPED_DIR, BundleError, load_bundle
+
+from builder.errors import BuildError
+from builder.model import Lesson
+
+RUNNER_DIR = Path(runner.__file__).resolve().parent
+ENTRY_MODULE = "web"  # runner/web.py: what the worker calls
+ZIP_TIMESTAMP = (2020, 1, 1, 0, 0, 0)
+META_NAME = "meta.json"
+
+
+@dataclass(frozen=True)
+class CheckpointMeta:
+    id: str
+    number: int
+    title: str
+
+
+@dataclass(frozen=True)
+class BundleMeta:
+    lesson: str
+    bundle_sha256: str  # runner.bundle's hash of the shipped tests: the "checkpoint version"
+    runner_version: str
+    lesson_revision: str  # SHA-256 of the lesson's Markdown file, for exported submissions
+    archive: str  # file name next to meta.json
+    archive_sha256: str
+    lesson_dir: str  # where the archive puts the lesson's files, relative to its root
+    checkpoints: list[CheckpointMeta]
+
+
+def runner_modules(entry: str = ENTRY_MODULE, runner_dir: Path = RUNNER_DIR) -> list[str]:
+    """`__init__`, the entry and every runner module they import, directly or not (sorted)."""
+    found: set[str] = set()
+    todo = ["__init__", entry]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        tree = ast.parse((runner_dir / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "runner":
+                todo.extend(alias.name for alias in node.names if (runner_dir / f"{alias.name}.py").is_file())
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("runner."):
+                todo.append(node.module.split(".")[1])
+            elif isinstance(node, ast.Import):
+                todo.extend(alias.name.split(".")[1] for alias in node.names
+                            if alias.name.startswith("runner."))
+    return sorted(found)
+
+
+def shipped_lesson_files(lesson_dir: Path) -> list[str]:
+    """The lesson's files the browser grades with: exactly those runner.bundle hashes."""
+    bundle = load_bundle(lesson_dir, include_offline=False)
+    files = ["checkpoints.toml", *bundle.files]
+    leaked = [name for name in files
+              if name.startswith(f"{OFFLINE_DIR}/") or ("/" in name and not name.startswith(f"{SHIPPED_DIR}/"))]
+    if leaked:  # a guard on runner.bundle: offline-only tests must never reach the site
+        raise BuildError(None, None, f"refusing to ship {', '.join(leaked)}")
+    return files
+
+
+def archive_members(lesson: Lesson) -> list[tuple[str, Path]]:
+    members = [(f"runner/{name}.py", RUNNER_DIR / f"{name}.py") for name in runner_modules()]
+    lesson_root = f"checkpoints/{lesson.id}"
+    members += [(f"{lesson_root}/{name}", lesson.checkpoints_dir / name)
+                for name in shipped_lesson_files(lesson.checkpoints_dir)]
+    return members
+
+
+def build_archive(members: list[tuple[str, Path]]) -> bytes:
+    target = io.BytesIO()
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, path in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIMESTAMP)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return target.getvalue()
+
+
+def lesson_revision(lesson: Lesson) -> str:
+    lesson_file = lesson.checkpoints_dir.parent.parent / lesson.path
+    if not lesson_file.is_file():
+        return ""
+    return hashlib.sha256(lesson_file.read_bytes()).hexdigest()
+
+
+def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
+    """Write `out_dir/checkpoints/<lesson-id>/` (the archive and meta.json)."""
+    try:
+        bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
+        members = archive_members(lesson)
+    except BundleError as error:
+        raise BuildError(f"{lesson.checkpoints_shown_dir}", None, f"checkpoint tests: {error}") from None
+    data = build_archive(members)
+    archive_sha256 = hashlib.sha256(data).hexdigest()
+    archive_name = f"runner-{archive_sha256[:16]}.zip"
+    target = out_dir / "checkpoints" / lesson.id
+    target.mkdir(parents=True, exist_ok=True)
+    (target / archive_name).write_bytes(data)
+    meta = BundleMeta(
+        lesson=lesson.id,
+        bundle_sha256=bundle.bundle_sha256,
+        runner_version=runner.__version__,
+        lesson_revision=lesson_revision(lesson),
+        archive=archive_name,
+        archive_sha256=archive_sha256,
+        lesson_dir=f"checkpoints/{lesson.id}",
+        checkpoints=[CheckpointMeta(c.id, c.number, c.title) for c in lesson.checkpoints],
+    )
+    (target / META_NAME).write_text(json.dumps(asdict(meta), ensure_ascii=False, indent=1), encoding="utf-8")
+    return meta

@@ -1,0 +1,111 @@
+"""The browser's entry into the grader: the Pyodide worker calls `check` with the editor's code.
+
+Standard library only (it runs in Pyodide, from the archive builder/checkpoint_bundle.py ships).
+The learner's code runs in the worker's own interpreter through `InProcessHost`, so it converts
+values exactly as the offline child does; the time limit comes from the page, which interrupts
+the worker (KeyboardInterrupt) or replaces it. The answer is plain JSON data for the page: per
+checkpoint its status, the pass count and the first failing test's Dutch message. Hidden tests
+never carry expected/actual values (see runner.grade), so nothing here can reveal their inputs.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+import runner
+from runner import messages
+from runner.bundle import Bundle, load_bundle
+from runner.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
+from runner.host import InProcessHost
+from runner.model import CheckpointResult
+
+# Tests that stand for "nothing ran": the code did not load or the function cannot be called.
+BEFORE_TESTS = (LOAD_TEST_NAME, SIGNATURE_TEST_NAME)
+
+_bundles: dict[str, Bundle] = {}
+
+
+@dataclass(frozen=True)
+class CheckpointFeedback:
+    """What the page shows for one checkpoint after a check."""
+
+    id: str
+    status: str  # pass | fail | error | timeout
+    passed: int  # tests that passed
+    total: int  # tests the checkpoint has in this bundle
+    before_tests: bool  # True: loading or the signature failed, no test ran
+    message: str  # the first non-passing test's Dutch message ("" on pass)
+    visible: bool  # the first failing test is a visible one (a worked example of the lesson)
+    expected: str | None
+    actual: str | None
+    duration_ms: float
+
+
+def bundle_for(lesson_dir: str) -> Bundle:
+    """The shipped tests of one lesson, loaded once per interpreter (the worker keeps it)."""
+    if lesson_dir not in _bundles:
+        _bundles[lesson_dir] = load_bundle(lesson_dir, include_offline=False)
+    return _bundles[lesson_dir]
+
+
+def feedback(result: CheckpointResult, total: int, duration_ms: float) -> CheckpointFeedback:
+    failure = result.first_failure
+    before = failure is not None and failure.name in BEFORE_TESTS and len(result.tests) == 1
+    return CheckpointFeedback(
+        id=result.id,
+        status=result.status,
+        passed=result.passed_count,
+        total=total,
+        before_tests=before,
+        message="" if failure is None else failure.message,
+        visible=failure is not None and failure.visible,
+        expected=None if failure is None else failure.expected,
+        actual=None if failure is None else failure.actual,
+        duration_ms=round(duration_ms, 3),
+    )
+
+
+def interrupted_feedback(checkpoint_id: str, total: int, duration_ms: float) -> CheckpointFeedback:
+    # The page's time limit struck outside the learner's function (between two calls, say):
+    # still the learner's time that ran out, so the same verdict as a call that timed out.
+    return CheckpointFeedback(
+        id=checkpoint_id, status="timeout", passed=0, total=total, before_tests=False,
+        message=messages.call_timeout(checkpoint_id), visible=False, expected=None, actual=None,
+        duration_ms=round(duration_ms, 3),
+    )
+
+
+def check(source: str, lesson_dir: str, only: Iterable[str] | None = None) -> dict:
+    """Grade source against the shipped tests; one checkpoint per `only` id, or all of them.
+
+    Each checkpoint is graded on a freshly loaded copy of the code, so one checkpoint's time-out
+    or mess never leaks into the next.
+    """
+    bundle = bundle_for(lesson_dir)
+    wanted = [spec.id for spec in bundle.checkpoints] if only is None else list(only)
+    known = {spec.id for spec in bundle.checkpoints}
+    unknown = [checkpoint_id for checkpoint_id in wanted if checkpoint_id not in known]
+    if unknown:
+        raise ValueError(f"unknown checkpoint(s): {', '.join(unknown)}")
+    results = []
+    for checkpoint_id in wanted:
+        total = len(bundle.checkpoint(checkpoint_id).tests)
+        host = InProcessHost()
+        started = time.perf_counter()
+        try:
+            report = grade(bundle, host, source, only=[checkpoint_id])
+            elapsed = (time.perf_counter() - started) * 1000
+            results.append(feedback(report.checkpoints[0], total, elapsed))
+        except KeyboardInterrupt:
+            elapsed = (time.perf_counter() - started) * 1000
+            results.append(interrupted_feedback(checkpoint_id, total, elapsed))
+        finally:
+            host.close()
+    return {
+        "lesson": bundle.lesson,
+        "bundle_sha256": bundle.bundle_sha256,
+        "runner_version": runner.__version__,
+        "checkpoints": [asdict(item) for item in results],
+    }

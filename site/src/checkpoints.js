@@ -1,0 +1,474 @@
+// "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
+// page's one Pyodide worker (runner/web.py from the archive builder/checkpoint_bundle.py writes),
+// shows what to fix in Dutch, keeps the results per lesson in localStorage (tied to the test
+// bundle's hash) and offers the hand-in file (export.js). Everything derived from the learner's
+// code is inserted as text, never as HTML.
+import { packageErrorMessage } from "./editor.js";
+import { initExport } from "./export.js";
+
+export const STATUSES = ["pending", "running", "pass", "fail", "error", "timeout"];
+const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
+const STORAGE_VERSION = 1;
+// Same default as the offline runner's per-call limit (runner/sandbox.py), per checkpoint here.
+const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
+// Where the archive is unpacked inside Pyodide's file system.
+const PYTHON_ROOT = "/werkplaats";
+// Checkpoints whose passages the chunk-range visualizer can show.
+const VISUALIZER_CHECKPOINTS = new Set(["word_chunks", "chunk_coverage"]);
+
+const WARM_SNIPPET = String.raw`
+import sys
+if args["root"] not in sys.path:
+    sys.path.insert(0, args["root"])
+from runner import web
+web.bundle_for(args["lesson_dir"]).bundle_sha256
+`;
+
+const CHECK_SNIPPET = String.raw`
+import sys
+if args["root"] not in sys.path:
+    sys.path.insert(0, args["root"])
+from runner import web
+web.check(args["code"], args["lesson_dir"], args["only"])
+`;
+
+export function resultsStorageKey(lessonId) {
+  return `werkplaats:${lessonId}:checkpoints`;
+}
+
+// A short fingerprint of the code a result belongs to (FNV-1a, 32 bits): enough to tell whether
+// the editor still holds the code that was checked.
+export function codeFingerprint(code) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < code.length; index += 1) {
+    hash ^= code.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${code.length}:${hash.toString(16)}`;
+}
+
+const isText = (value) => typeof value === "string";
+const isCount = (value) => Number.isInteger(value) && value >= 0;
+
+function validStoredResult(result) {
+  return result !== null && typeof result === "object"
+    && VERDICTS.has(result.status) && isCount(result.passed) && isCount(result.total)
+    && isText(result.message) && typeof result.before_tests === "boolean"
+    && (result.expected === null || isText(result.expected))
+    && (result.actual === null || isText(result.actual))
+    && isText(result.code) && typeof result.stale === "boolean";
+}
+
+// {entry} when usable, {entry: null, problem} when unreadable, {entry: null} when absent.
+export function loadStoredResults(lessonId) {
+  let raw;
+  try {
+    raw = window.localStorage.getItem(resultsStorageKey(lessonId));
+  } catch {
+    return { entry: null, problem: "unavailable" };
+  }
+  if (raw === null) return { entry: null };
+  try {
+    const entry = JSON.parse(raw);
+    if (entry && entry.version === STORAGE_VERSION && isText(entry.bundle_sha256)
+        && entry.results && typeof entry.results === "object" && !Array.isArray(entry.results)
+        && Object.values(entry.results).every(validStoredResult)) {
+      return { entry };
+    }
+  } catch {
+    // unreadable: reported below
+  }
+  return { entry: null, problem: "corrupted" };
+}
+
+function saveStoredResults(lessonId, entry) {
+  try {
+    window.localStorage.setItem(resultsStorageKey(lessonId), JSON.stringify(entry));
+  } catch {
+    // Full or disabled storage: the results just do not survive a reload.
+  }
+}
+
+function secondsText(seconds) {
+  return `${seconds} ${seconds === 1 ? "seconde" : "seconden"}`;
+}
+
+function testsText(passed, total) {
+  return `${passed} van ${total} ${total === 1 ? "test" : "tests"} geslaagd`;
+}
+
+// The one-line state under the button, for a result (or pending/running).
+export function stateText(result, timeLimitSeconds) {
+  if (result.stale) {
+    return result.status === "pass"
+      ? "Eerder geslaagd, maar de tests van deze les zijn veranderd: controleer opnieuw."
+      : "De tests van deze les zijn veranderd sinds je vorige controle: controleer opnieuw.";
+  }
+  switch (result.status) {
+    case "running":
+      return "Bezig met controleren…";
+    case "pass":
+      return `Geslaagd: ${testsText(result.passed, result.total)}.`;
+    case "fail":
+      return `Nog niet goed: ${testsText(result.passed, result.total)}.`;
+    case "error":
+      return result.before_tests
+        ? "Fout: er is nog geen test uitgevoerd."
+        : `Fout: ${testsText(result.passed, result.total)}.`;
+    case "timeout":
+      return `Te traag: gestopt na ${secondsText(timeLimitSeconds)}.`;
+    default:
+      return "Nog niet gecontroleerd.";
+  }
+}
+
+function timeLimitFromPage(panel) {
+  const fromUrl = Number(new URLSearchParams(window.location.search).get("checkTimeLimit"));
+  if (Number.isFinite(fromUrl) && fromUrl > 0) return fromUrl;
+  const fromPage = Number(panel.dataset.timeLimit);
+  return Number.isFinite(fromPage) && fromPage > 0 ? fromPage : DEFAULT_CHECK_TIME_LIMIT_SECONDS;
+}
+
+class CheckpointPanel {
+  constructor(panel, { python, editor, lessonId }) {
+    this.panel = panel;
+    this.python = python;
+    this.editor = editor;
+    this.lessonId = lessonId;
+    this.timeLimitSeconds = timeLimitFromPage(panel);
+    this.meta = null;
+    this.setupProblem = null;
+    this.busy = false;
+    this.results = new Map(); // id -> stored result (see validStoredResult)
+    this.cards = new Map();
+    for (const card of panel.querySelectorAll("[data-checkpoint]")) {
+      this.cards.set(card.dataset.checkpoint, {
+        card,
+        button: card.querySelector("[data-testid^=check-]"),
+        state: card.querySelector("[data-checkpoint-state]"),
+        feedback: card.querySelector("[data-checkpoint-feedback]"),
+        title: card.querySelector(".checkpoint__title")?.textContent.trim() ?? card.dataset.checkpoint,
+      });
+    }
+    this.progress = panel.querySelector("[data-testid=progress]");
+    this.notice = panel.querySelector("[data-checkpoint-notice]");
+    this.announcer = panel.querySelector("[data-checkpoint-announcer]");
+    this.checkAllButton = panel.querySelector("[data-testid=check-all]");
+
+    for (const [id, { button }] of this.cards) {
+      button?.addEventListener("click", () => this.check([id]));
+    }
+    this.checkAllButton?.addEventListener("click", () => this.check([...this.cards.keys()]));
+    initExport(panel, { collect: () => this.exportData() });
+    this.metaReady = this.loadMeta(panel.dataset.metaUrl);
+  }
+
+  async loadMeta(metaUrl) {
+    try {
+      const url = new URL(metaUrl, window.location.href);
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      this.meta = await response.json();
+      this.archiveUrl = new URL(this.meta.archive, url).href;
+    } catch (error) {
+      this.setupProblem = `de checkpoint-tests van deze les zijn niet te vinden (${error.message ?? error})`;
+      return;
+    }
+    this.restore();
+    this.python.addSetup(async ({ call, evaluate }) => {
+      try {
+        await call("unpack", { url: this.archiveUrl, format: "zip", extractDir: PYTHON_ROOT });
+        await evaluate(WARM_SNIPPET, { args: this.pythonArgs() });
+        this.setupProblem = null;
+      } catch (error) {
+        this.setupProblem = `de checkpoint-tests konden niet geladen worden (${error.message ?? error})`;
+      }
+    });
+  }
+
+  pythonArgs(extra = {}) {
+    return { root: PYTHON_ROOT, lesson_dir: `${PYTHON_ROOT}/${this.meta.lesson_dir}`, ...extra };
+  }
+
+  // Results from an earlier visit; those made with other tests show as needing a re-check.
+  restore() {
+    const { entry, problem } = loadStoredResults(this.lessonId);
+    if (problem === "corrupted") {
+      this.showNotice("Je opgeslagen checkpoint-resultaten waren onleesbaar en zijn genegeerd.");
+    }
+    if (entry) {
+      const changed = entry.bundle_sha256 !== this.meta.bundle_sha256;
+      for (const [id, result] of Object.entries(entry.results)) {
+        if (this.cards.has(id)) this.results.set(id, changed ? { ...result, stale: true } : result);
+      }
+    }
+    for (const id of this.cards.keys()) this.render(id);
+    this.renderProgress();
+  }
+
+  persist() {
+    if (!this.meta) return;
+    saveStoredResults(this.lessonId, {
+      version: STORAGE_VERSION,
+      bundle_sha256: this.meta.bundle_sha256,
+      results: Object.fromEntries(this.results),
+    });
+  }
+
+  showNotice(text) {
+    if (!this.notice) return;
+    this.notice.textContent = text;
+    this.notice.hidden = false;
+  }
+
+  announce(text) {
+    if (this.announcer) this.announcer.textContent = text;
+  }
+
+  async check(ids) {
+    if (this.busy) return;
+    if (!this.editor) return;
+    this.busy = true;
+    this.panel.toggleAttribute("data-checking", true);
+    for (const button of this.panel.querySelectorAll("[data-testid^=check-]")) button.setAttribute("aria-disabled", "true");
+    try {
+      await this.metaReady;
+      const code = this.editor.getCode();
+      for (const id of ids) this.show(id, { status: "running" });
+      if (this.python.state !== "ready" && this.python.state !== "busy") {
+        this.announce("Python wordt geladen… (alleen de eerste keer duurt dit even)");
+      }
+      const packageProblem = await this.loadImports(code);
+      for (const id of ids) {
+        const result = packageProblem ?? (await this.grade(id, code));
+        this.finish(id, result, code);
+      }
+    } finally {
+      this.busy = false;
+      this.panel.toggleAttribute("data-checking", false);
+      for (const button of this.panel.querySelectorAll("[data-testid^=check-]")) button.removeAttribute("aria-disabled");
+    }
+  }
+
+  // Packages the code imports (numpy) must be loaded before the tests import main.py.
+  async loadImports(code) {
+    if (this.setupProblem) return null;
+    try {
+      const { packages } = await this.python.call("load-imports", { code });
+      if (packages.length === 0) return null;
+      return this.problemResult(packages.map(packageErrorMessage).join(" "));
+    } catch (error) {
+      return this.problemResult(`Python kon niet starten (${error.message ?? error}).`);
+    }
+  }
+
+  problemResult(message) {
+    return { status: "error", passed: 0, total: 0, before_tests: true, message, visible: false, expected: null, actual: null };
+  }
+
+  async grade(id, code) {
+    if (this.setupProblem) return this.problemResult(`Controleren lukt nu niet: ${this.setupProblem}.`);
+    try {
+      const value = await this.python.evaluate(CHECK_SNIPPET, {
+        args: this.pythonArgs({ code, only: [id] }),
+        timeLimitSeconds: this.timeLimitSeconds,
+      });
+      return value.checkpoints[0];
+    } catch (error) {
+      if (error.kind === "timeout") {
+        return { ...this.problemResult(`${id} was niet binnen de tijdslimiet klaar (een oneindige lus?).`), status: "timeout", before_tests: false };
+      }
+      if (error.kind === "stopped") return null;
+      return this.problemResult(`De controle zelf liep vast (${error.message ?? error}); meld dit aan je docent.`);
+    }
+  }
+
+  finish(id, result, code) {
+    if (result === null) {
+      // Stopped with the editor's Stop button: back to what it was before.
+      this.render(id);
+      this.announce(`Controle van checkpoint ${this.cardNumber(id)} gestopt.`);
+      return;
+    }
+    const stored = {
+      status: result.status,
+      passed: result.passed,
+      total: result.total,
+      before_tests: result.before_tests,
+      message: result.message,
+      visible: result.visible === true,
+      expected: result.expected ?? null,
+      actual: result.actual ?? null,
+      code: codeFingerprint(code),
+      stale: false,
+    };
+    this.results.set(id, stored);
+    // Results kept from older tests stay marked, so the stored entry can take the new hash.
+    this.persist();
+    this.render(id);
+    this.renderProgress();
+    const { title } = this.cards.get(id);
+    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitSeconds)}`);
+  }
+
+  cardNumber(id) {
+    return [...this.cards.keys()].indexOf(id) + 1;
+  }
+
+  // A transient state (running) that is not stored.
+  show(id, result) {
+    const { card, state } = this.cards.get(id);
+    card.dataset.status = result.status;
+    card.removeAttribute("data-stale");
+    state.textContent = stateText(result, this.timeLimitSeconds);
+    this.renderMarker(id, result);
+  }
+
+  render(id) {
+    const { card, state, feedback } = this.cards.get(id);
+    const result = this.results.get(id) ?? { status: "pending" };
+    const shown = result.stale ? { ...result, status: "pending" } : result;
+    card.dataset.status = shown.status;
+    card.toggleAttribute("data-stale", result.stale === true);
+    if (result.stale) card.dataset.stale = "true";
+    state.textContent = stateText(result, this.timeLimitSeconds);
+    this.renderFeedback(id, feedback, result.stale ? null : result);
+    this.renderMarker(id, shown);
+  }
+
+  renderFeedback(id, feedback, result) {
+    feedback.replaceChildren();
+    if (!result || result.status === "pass" || result.status === "pending") {
+      feedback.hidden = true;
+      return;
+    }
+    const message = document.createElement("p");
+    message.className = "checkpoint__message";
+    message.textContent = result.message;
+    feedback.append(message);
+    if (result.visible && (result.expected !== null || result.actual !== null)) {
+      const list = document.createElement("dl");
+      list.className = "checkpoint__comparison";
+      for (const [label, value] of [["Verwacht", result.expected], ["Jouw uitkomst", result.actual]]) {
+        if (value === null) continue;
+        const term = document.createElement("dt");
+        term.textContent = label;
+        const detail = document.createElement("dd");
+        const pre = document.createElement("pre");
+        pre.textContent = value;
+        detail.append(pre);
+        list.append(term, detail);
+      }
+      feedback.append(list);
+    }
+    if (result.status === "timeout") {
+      const advice = document.createElement("p");
+      advice.textContent = `Je functie mocht ${secondsText(this.timeLimitSeconds)} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
+      feedback.append(advice);
+    }
+    if (VISUALIZER_CHECKPOINTS.has(id) && document.querySelector("[data-visualizer]")) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "checkpoint__visualize";
+      button.textContent = "Bekijk in de visualizer";
+      button.addEventListener("click", () => {
+        document.dispatchEvent(new CustomEvent("werkplaats:show-learner-passages"));
+      });
+      feedback.append(button);
+    }
+    feedback.hidden = false;
+  }
+
+  // The inline marker in the lesson text mirrors the panel.
+  renderMarker(id, result) {
+    for (const marker of document.querySelectorAll("[data-checkpoint-marker]")) {
+      if (marker.dataset.checkpointMarker !== id) continue;
+      marker.dataset.status = result.status;
+      let label = marker.querySelector(".checkpoint-marker__status");
+      if (!label) {
+        label = document.createElement("span");
+        label.className = "checkpoint-marker__status";
+        (marker.querySelector("a") ?? marker).append(label);
+      }
+      label.textContent = MARKER_TEXT[result.status] ?? "";
+    }
+  }
+
+  renderProgress() {
+    const passed = [...this.cards.keys()].filter((id) => {
+      const result = this.results.get(id);
+      return result && !result.stale && result.status === "pass";
+    }).length;
+    if (this.progress) this.progress.textContent = `${passed} / ${this.cards.size}`;
+    this.panel.dataset.passed = String(passed);
+  }
+
+  exportData() {
+    if (!this.meta || !this.editor) return null;
+    const code = this.editor.getCode();
+    const fingerprint = codeFingerprint(code);
+    const verdicts = {};
+    for (const id of this.cards.keys()) {
+      const result = this.results.get(id);
+      if (result && !result.stale && result.code === fingerprint) verdicts[id] = result.status;
+    }
+    return {
+      lesson: this.meta.lesson,
+      code,
+      meta: this.meta,
+      verdicts,
+      unchecked: this.cards.size - Object.keys(verdicts).length,
+    };
+  }
+}
+
+const MARKER_TEXT = {
+  pending: "",
+  running: "wordt gecontroleerd…",
+  pass: "✓ geslaagd",
+  fail: "nog niet goed",
+  error: "fout",
+  timeout: "te traag",
+};
+
+// "Vastgelopen? Bekijk de voorbeeldoplossing": opening it first asks, in the page, whether the
+// learner really wants to see it.
+export function initSolutionConfirmation(root) {
+  const area = root.querySelector("[data-solution-area]");
+  if (!area) return;
+  const details = area.querySelector("details");
+  const summary = details?.querySelector("summary");
+  const question = area.querySelector("[data-solution-confirm]");
+  if (!details || !summary || !question) return;
+  let confirmed = false;
+  summary.addEventListener("click", (event) => {
+    if (details.open || confirmed) return;
+    event.preventDefault();
+    question.hidden = false;
+    question.querySelector("[data-testid=solution-confirm]").focus();
+  });
+  question.querySelector("[data-testid=solution-confirm]").addEventListener("click", () => {
+    confirmed = true;
+    question.hidden = true;
+    details.open = true;
+    summary.focus();
+  });
+  question.querySelector("[data-testid=solution-cancel]").addEventListener("click", () => {
+    question.hidden = true;
+    summary.focus();
+  });
+}
+
+/**
+ * Page module (see lesson.js): the checkpoint panel and the solution's confirmation.
+ * @param {{root: ParentNode, python: object, editor: object|null}} context
+ */
+export function initCheckpoints({ root, python, editor }) {
+  initSolutionConfirmation(root);
+  const panel = root.querySelector("[data-checkpoint-panel]");
+  if (!panel) return null;
+  const main = root.querySelector("main[data-lesson]");
+  const lessonId = main ? main.dataset.lesson : window.location.pathname;
+  const checkpoints = new CheckpointPanel(panel, { python, editor, lessonId });
+  return checkpoints;
+}

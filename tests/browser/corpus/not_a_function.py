@@ -1,0 +1,2 @@
+# after: solution.py
+chunk_coverage = {"total_words": 0}

@@ -1,0 +1,4 @@
+import hashlib
+import re
+
+# Nothing written yet.

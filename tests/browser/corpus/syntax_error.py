@@ -1,0 +1,5 @@
+import hashlib
+
+
+def document_snapshots(records)
+    return [dict(record) for record in records]

@@ -1,0 +1,5 @@
+# after: solution.py
+
+
+def word_chunks(document):
+    return []

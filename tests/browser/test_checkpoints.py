@@ -1,0 +1,266 @@
+"""The checkpoint panel as a learner uses it: check, read the feedback, come back, hand in.
+
+Verdicts are compared with what the grader itself says for the same code (runner.grade with the
+shipped tests, in this process), so "the right message" means the grader's own first failure.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from runner.bundle import load_bundle
+from runner.grade import grade
+from runner.host import InProcessHost
+from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
+
+pytestmark = pytest.mark.browser
+
+SOLUTION = (LESSON_DIR / "solution.py").read_text(encoding="utf-8")
+WRONG_DIR = LESSON_DIR / "wrong"
+AXE_PATH = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+ENDLESS_WORD_CHUNKS = SOLUTION + """
+
+def word_chunks(document, window=40, overlap=8):
+    while True:
+        pass
+"""
+
+
+@pytest.fixture(scope="module")
+def shipped_bundle():
+    return load_bundle(LESSON_DIR, include_offline=False)
+
+
+def first_failure(bundle, source: str, checkpoint_id: str):
+    report = grade(bundle, InProcessHost(), source, only=[checkpoint_id])
+    return report.checkpoints[0]
+
+
+def test_correct_solution_typed_in_passes_all_three_and_survives_reload(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    assert panel.progress == "0 / 3"
+    panel.editor.type_code(SOLUTION)
+    assert panel.editor.editor_text() == SOLUTION
+    # The first checkpoint from the keyboard: Tab onto its button and press Enter.
+    page.locator("[data-testid=check-document_snapshots]").focus()
+    page.keyboard.press("Enter")
+    panel.wait_until_done(120_000)
+    for checkpoint_id in CHECKPOINT_IDS[1:]:
+        panel.check(checkpoint_id)
+    assert panel.statuses() == dict.fromkeys(CHECKPOINT_IDS, "pass")
+    assert panel.progress == "3 / 3"
+    assert panel.state_text("word_chunks") == "Geslaagd: 24 van 24 tests geslaagd."
+    markers = page.locator("[data-checkpoint-marker]")
+    assert [markers.nth(i).get_attribute("data-status") for i in range(3)] == ["pass"] * 3
+    assert "geslaagd" in markers.first.inner_text()
+
+    page.reload()
+    page.locator("[data-testid=editor] .cm-content").wait_for()
+    page.locator("[data-testid=progress]", has_text="3 / 3").wait_for()
+    assert panel.statuses() == dict.fromkeys(CHECKPOINT_IDS, "pass")
+    assert panel.editor.editor_text() == SOLUTION
+
+
+WRONG_CASES = [
+    # (file in wrong/, its checkpoint, status the grader gives)
+    ("document_snapshots__returns_tuple.py", "document_snapshots", "fail"),
+    ("word_chunks__end_inclusive.py", "word_chunks", "fail"),
+    ("word_chunks__no_defaults.py", "word_chunks", "error"),
+    ("chunk_coverage__misspelled_function.py", "chunk_coverage", "error"),
+    ("chunk_coverage__divides_by_zero_when_empty.py", "chunk_coverage", "error"),
+    ("chunk_coverage__coverage_floor_division.py", "chunk_coverage", "fail"),
+]
+
+
+def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(page, site_server, shipped_bundle):
+    panel = CheckpointPanel.open(page, site_server)
+    messages = {}
+    for file_name, checkpoint_id, status in WRONG_CASES:
+        source = (WRONG_DIR / file_name).read_text(encoding="utf-8")
+        expected = first_failure(shipped_bundle, source, checkpoint_id)
+        assert expected.status == status, file_name
+        panel.editor.set_code(source)
+        assert panel.check(checkpoint_id) == status, file_name
+        failure = expected.first_failure
+        messages[file_name] = panel.message(checkpoint_id)
+        assert messages[file_name] == failure.message, file_name
+        comparison = panel.card(checkpoint_id).locator(".checkpoint__comparison")
+        if failure.visible and failure.expected is not None:
+            # A worked example of the lesson: expected against actual, as text.
+            assert comparison.locator("dd").first.inner_text() == failure.expected
+            assert comparison.locator("dd").nth(1).inner_text() == failure.actual
+        else:
+            assert comparison.count() == 0, f"{file_name}: a hidden test showed values"
+        if failure.name not in ("code laden", "functie en parameters"):
+            assert panel.state_text(checkpoint_id) == (
+                f"{'Nog niet goed' if status == 'fail' else 'Fout'}: "
+                f"{expected.passed_count} van {len(expected.tests)} tests geslaagd.")
+    # An exception: its type and message, with the line in main.py.
+    crash = messages["chunk_coverage__divides_by_zero_when_empty.py"]
+    assert crash.startswith("chunk_coverage gaf een onverwachte fout: ZeroDivisionError: ")
+    assert "(regel " in crash
+
+
+def test_problems_before_any_test_are_explained_in_dutch(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    panel.editor.set_code("def document_snapshots(records)\n    return records\n")
+    assert panel.check_all() == dict.fromkeys(CHECKPOINT_IDS, "error")
+    assert panel.message("word_chunks") == (
+        "Je code bevat een syntaxfout op regel 1: expected ':'. Er is nog niets getest.")
+    assert panel.state_text("word_chunks") == "Fout: er is nog geen test uitgevoerd."
+
+    panel.editor.set_code(SOLUTION.replace("def chunk_coverage(", "def chunk_dekking("))
+    assert panel.check("chunk_coverage") == "error"
+    assert panel.message("chunk_coverage") == (
+        "De functie chunk_coverage ontbreekt: definieer def chunk_coverage(...) bovenaan in main.py.")
+
+
+def test_learner_text_in_feedback_is_text_not_html(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    panel.editor.set_code(SOLUTION + '\n\ndef word_chunks(document, window=40, overlap=8):\n'
+                          '    raise RuntimeError("<img src=x onerror=alert(1)><b>vet</b>")\n')
+    assert panel.check("word_chunks") == "error"
+    assert "<b>vet</b>" in panel.message("word_chunks")
+    assert panel.card("word_chunks").locator("img, b").count() == 0
+
+
+@pytest.mark.parametrize("server_name", ["site_server", "plain_site_server"])
+def test_endless_loop_times_out_and_the_page_keeps_working(page, server_name, request):
+    server = request.getfixturevalue(server_name)  # isolated: interrupt; plain: worker restart
+    panel = CheckpointPanel.open(page, server, "?checkTimeLimit=2")
+    panel.editor.set_code(ENDLESS_WORD_CHUNKS)
+    assert panel.check("word_chunks") == "timeout"
+    assert panel.state_text("word_chunks") == "Te traag: gestopt na 2 seconden."
+    assert panel.message("word_chunks") == "word_chunks was niet binnen de tijdslimiet klaar (een oneindige lus?)."
+    # The next check works, on the same page.
+    assert panel.check("document_snapshots") == "pass"
+    panel.editor.set_code(SOLUTION)
+    assert panel.check("word_chunks") == "pass"
+    assert panel.progress == "2 / 3"
+
+
+def test_results_of_other_tests_show_as_needing_a_recheck(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    old = {"status": "pass", "passed": 24, "total": 24, "before_tests": False, "message": "",
+           "visible": False, "expected": None, "actual": None, "code": "1:0", "stale": False}
+    page.evaluate("""entry => localStorage.setItem('werkplaats:rag-01:checkpoints', JSON.stringify(entry))""",
+                  {"version": 1, "bundle_sha256": "0" * 64, "results": {"word_chunks": old}})
+    page.reload()
+    card = panel.card("word_chunks")
+    page.locator("[data-testid=checkpoint-word_chunks][data-stale]").wait_for()
+    assert card.get_attribute("data-status") == "pending"
+    assert panel.state_text("word_chunks") == (
+        "Eerder geslaagd, maar de tests van deze les zijn veranderd: controleer opnieuw.")
+    assert panel.progress == "0 / 3"
+
+
+def test_corrupted_storage_is_ignored_with_a_quiet_notice(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    page.evaluate("() => localStorage.setItem('werkplaats:rag-01:checkpoints', '{\"version\": 1, \"results\": [')")
+    page.reload()
+    notice = page.locator("[data-checkpoint-notice]")
+    notice.wait_for()
+    assert notice.inner_text() == "Je opgeslagen checkpoint-resultaten waren onleesbaar en zijn genegeerd."
+    assert panel.statuses() == dict.fromkeys(CHECKPOINT_IDS, "pending")
+    panel.editor.set_code(SOLUTION)
+    assert panel.check("document_snapshots") == "pass"
+
+
+def test_export_asks_the_name_in_the_page_and_grades_the_same_offline(page, site_server, built_site, tmp_path):
+    panel = CheckpointPanel.open(page, site_server)
+    page.on("dialog", lambda dialog: pytest.fail(f"a browser dialog appeared: {dialog.message}"))
+    source = (WRONG_DIR / "word_chunks__overlap_only_tail.py").read_text(encoding="utf-8")
+    panel.editor.set_code(source)
+    browser_statuses = panel.check_all()
+    assert browser_statuses["word_chunks"] == "fail"
+
+    page.locator("[data-testid=export]").click()
+    name_field = page.locator("[data-testid=learner-name]")
+    assert name_field.evaluate("element => element === document.activeElement")
+    assert name_field.get_attribute("aria-invalid") == "true"
+    assert page.locator("[data-export-message]").inner_text() == (
+        "Vul eerst je naam in: die komt in het bestand voor je docent.")
+
+    name_field.fill("Anna de Vries")
+    with page.expect_download() as download_info:
+        page.locator("[data-testid=export]").click()
+    download = download_info.value
+    assert download.suggested_filename == "rag-01-anna-de-vries.json"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    submission = json.loads(saved.read_text(encoding="utf-8"))
+    meta = json.loads((built_site / "checkpoints/rag-01/meta.json").read_text(encoding="utf-8"))
+    assert submission["lesson"] == "rag-01" and submission["learner"] == "Anna de Vries"
+    assert submission["code"] == source
+    assert submission["bundle_sha256"] == meta["bundle_sha256"]
+    assert submission["lesson_revision"] == meta["lesson_revision"]
+    assert submission["browser_verdicts"] == browser_statuses
+
+    out = tmp_path / "graded"
+    completed = subprocess.run(
+        [sys.executable, "-m", "runner", "grade", "--lesson", "rag-01", str(saved), "--out", str(out), "--jobs", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr
+    result = json.loads((out / "results.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert result["status"] == "graded" and result["learner"] == "Anna de Vries"
+    assert {c["id"]: c["status"] for c in result["checkpoints"]} == browser_statuses
+
+    page.reload()
+    page.locator("[data-testid=editor] .cm-content").wait_for()
+    assert page.locator("[data-testid=learner-name]").input_value() == "Anna de Vries"
+
+
+def test_solution_opens_only_after_a_confirmation_in_the_page(page, site_server):
+    CheckpointPanel.open(page, site_server)
+    page.on("dialog", lambda dialog: pytest.fail(f"a browser dialog appeared: {dialog.message}"))
+    details = page.locator("[data-testid=solution]")
+    summary = details.locator("summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    confirm = page.locator("[data-testid=solution-confirm]")
+    assert confirm.is_visible() and not details.evaluate("element => element.open")
+    assert confirm.evaluate("element => element === document.activeElement")
+    page.locator("[data-testid=solution-cancel]").click()
+    assert not details.evaluate("element => element.open") and not confirm.is_visible()
+
+    summary.click()
+    page.keyboard.press("Enter")  # the confirm button has focus
+    assert details.evaluate("element => element.open")
+    assert details.locator(".solution__advice").is_visible()
+    assert "def word_chunks" in details.inner_text()
+
+
+def test_failing_word_chunks_offers_the_visualizer(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    page.evaluate("""() => {
+        window.shownPassages = 0;
+        document.addEventListener('werkplaats:show-learner-passages', () => { window.shownPassages += 1; });
+    }""")
+    panel.editor.set_code((WRONG_DIR / "word_chunks__end_inclusive.py").read_text(encoding="utf-8"))
+    assert panel.check("word_chunks") == "fail"
+    button = panel.card("word_chunks").get_by_role("button", name="Bekijk in de visualizer")
+    button.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.shownPassages") == 1
+    assert panel.check("document_snapshots") == "pass"
+    assert panel.card("document_snapshots").get_by_role("button", name="Bekijk in de visualizer").count() == 0
+
+
+def test_axe_finds_no_serious_or_critical_violations(page, site_server):
+    panel = CheckpointPanel.open(page, site_server)
+    panel.editor.set_code((WRONG_DIR / "word_chunks__end_inclusive.py").read_text(encoding="utf-8"))
+    panel.check("word_chunks")  # so the feedback with expected/actual is on the page too
+    page.locator("[data-testid=solution] summary").click()  # and the solution's confirmation
+    page.add_script_tag(path=str(AXE_PATH))
+    results = page.evaluate("async () => await axe.run(document)")
+    serious = [
+        (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]][:3])
+        for violation in results["violations"] if violation["impact"] in ("serious", "critical")
+    ]
+    assert serious == []

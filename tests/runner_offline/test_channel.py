@@ -1,0 +1,88 @@
+"""The channel between grader and child: strict parsing, size caps, nothing outside the protocol."""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from runner.child import CappedOutput
+from runner.sandbox import ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
+
+from conftest import TEST_LIMITS
+
+
+def test_parse_reply_returns_the_body_of_a_matching_reply():
+    assert parse_reply(b'{"id":"ab12","body":{"kind":"return"}}', "ab12") == {"kind": "return"}
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    (b'{"id":"other","body":{}}', "hoort niet bij de vraag"),
+    (b'{"id":"ab12","body":{},"extra":1}', "niet de afgesproken vorm"),
+    (b'{"id":"ab12","body":[]}', "niet de afgesproken vorm"),
+    (b'["ab12",{}]', "niet de afgesproken vorm"),
+    (b'{"id":"ab12","id":"ab12","body":{}}', "onleesbaar"),
+    (b'{"id":"ab12","body":{"kind":"return"', "onleesbaar"),
+    ('{"id":"ab12","body":{"v":"é"}}'.encode(), "onleesbaar"),
+    (b"", "onleesbaar"),
+])
+def test_parse_reply_rejects_anything_else(line, reason):
+    with pytest.raises(_ChildGone, match=reason):
+        parse_reply(line, "ab12")
+
+
+def test_capped_output_keeps_the_start_and_marks_the_cut():
+    output = CappedOutput(5)
+    output.write("abc")
+    output.write("defgh")
+    assert output.take() == "abcde\n[... uitvoer afgekapt ...]\n"
+    assert output.take() == ""
+
+
+def test_values_cross_with_exact_types_and_lone_surrogates(host):
+    host.load("def echo(value):\n    return [value, type(value).__name__]\n", ["echo"])
+    for value in ["\ud800x", True, 1, 1.0, None, {"$opaque": "x"}, [{"a": [1]}]]:
+        outcome = host.call("echo", [value])
+        assert outcome.kind == "return"
+        assert outcome.value[0] == value and type(outcome.value[0]) is type(value)
+
+
+def test_a_reply_over_the_size_cap_is_an_error():
+    limits = SandboxLimits(call_seconds=5.0, reply_bytes=50_000)
+    with ChildProcessHost(limits) as small_host:
+        small_host.load("def big():\n    return 'x' * 200_000\n", ["big"])
+        outcome = small_host.call("big", [])
+        assert outcome.kind == "error"
+        assert outcome.message == "het antwoord van het proces was te groot"
+
+
+def test_a_line_written_outside_the_protocol_fails_the_next_call(host):
+    host.load(textwrap.dedent('''
+        import os, threading, time
+
+        def later():
+            def write():
+                time.sleep(0.3)
+                os.write(4, b'{"id": "x", "body": {}}\\n')
+                open("written", "w").close()
+            threading.Thread(target=write).start()
+            return os.getcwd()
+    '''), ["later"])
+    workdir = Path(host.call("later", []).value)
+    deadline = time.monotonic() + 20
+    while not (workdir / "written").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    outcome = host.call("later", [])
+    assert outcome.kind == "error"
+    assert outcome.message == "het proces schreef buiten het protocol om"
+
+
+def test_a_timed_out_call_restarts_cleanly(host):
+    host.load("def slow(seconds):\n    import time\n    time.sleep(seconds)\n    return seconds\n", ["slow"])
+    timed_out = host.call("slow", [TEST_LIMITS.call_seconds + 5])
+    assert timed_out.kind == "timeout"
+    assert host.call("slow", [0]).kind == "error"  # no child until restart()
+    assert host.restart().ok
+    assert host.call("slow", [0]).value == 0

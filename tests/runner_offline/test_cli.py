@@ -1,0 +1,171 @@
+"""`python -m runner` as teachers and learners call it: exit codes, exact usage errors, outputs."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import pytest
+
+from conftest import CORRECT_MINI, LESSONS, ROOT
+
+LESSON_ARGS = ["--lesson", "mini-01", "--checkpoints-dir", str(LESSONS)]
+FAST_LIMITS = ["--call-timeout", "3", "--submission-timeout", "30"]
+
+
+def run_cli(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "runner", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+    )
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["grade", "--lesson", "rag-99", "--checkpoints-dir", str(LESSONS), "x", "--out", "o"],
+     "error: unknown lesson 'rag-99' (known: mini-01)"),
+    (["check", "x.py", "--lesson", "mini-01", "--checkpoints-dir", "/nonexistent"],
+     "error: checkpoints directory not found: '/nonexistent'"),
+    (["grade", *LESSON_ARGS, "tests/runner_offline/lessons"],
+     "error: the following arguments are required: --out"),
+    (["grade", *LESSON_ARGS, "nope", "--out", "o"],
+     "error: no such file or directory: 'nope'"),
+    (["grade", *LESSON_ARGS, "x", "--out", "o", "--jobs", "0"],
+     "error: argument --jobs: must be at least 1: '0'"),
+    (["grade", *LESSON_ARGS, "x", "--out", "o", "--call-timeout", "soon"],
+     "error: argument --call-timeout: not a number: 'soon'"),
+    (["check", "nope.py", *LESSON_ARGS], "error: no such file: 'nope.py'"),
+    (["grades"], "error: argument command: invalid choice: 'grades' (choose from 'check', 'grade')"),
+])
+def test_usage_errors_are_one_exact_line_and_exit_2(args, message):
+    completed = run_cli(*args)
+    assert completed.returncode == 2
+    assert completed.stderr == message + "\n"
+    assert completed.stdout == ""
+
+
+def test_unknown_lesson_lists_the_real_lessons():
+    completed = run_cli("check", "x.py", "--lesson", "rag-99")
+    assert completed.returncode == 2
+    assert completed.stderr.startswith("error: unknown lesson 'rag-99' (known: ")
+    assert "rag-01" in completed.stderr
+
+
+def test_out_must_be_a_directory_and_paths_must_hold_submissions(tmp_path):
+    not_a_dir = tmp_path / "out.txt"
+    not_a_dir.write_text("")
+    completed = run_cli("grade", *LESSON_ARGS, str(tmp_path), "--out", str(not_a_dir))
+    assert completed.stderr == f"error: --out is not a directory: '{not_a_dir}'\n"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    completed = run_cli("grade", *LESSON_ARGS, str(empty), "--out", str(tmp_path / "o"))
+    assert (completed.returncode, completed.stderr) == (
+        2, "error: no .py or .json submissions found in the given paths\n")
+
+
+def test_check_exit_code_and_dutch_view(tmp_path):
+    good = tmp_path / "main.py"
+    good.write_text(CORRECT_MINI)
+    completed = run_cli("check", str(good), *LESSON_ARGS, *FAST_LIMITS)
+    assert completed.returncode == 0, completed.stderr
+    assert "3 van 3 checkpoints gehaald." in completed.stdout
+
+    wrong = tmp_path / "fout.py"
+    wrong.write_text(CORRECT_MINI.replace("2 * x", "x + 2"))
+    completed = run_cli("check", str(wrong), *LESSON_ARGS, *FAST_LIMITS)
+    assert completed.returncode == 1
+    assert "✗ double" in completed.stdout
+    assert "double(2) moet 4 zijn." not in completed.stdout  # 2 + 2 == 4: the example passes
+    assert "Verdubbelen klopt niet voor negatieve getallen." in completed.stdout
+    assert "2 van 3 checkpoints gehaald." in completed.stdout
+
+    broken = tmp_path / "kapot.py"
+    broken.write_text("def double(x)\n    return 2 * x\n")
+    completed = run_cli("check", str(broken), *LESSON_ARGS, *FAST_LIMITS)
+    assert completed.returncode == 1
+    assert "syntaxfout op regel 1" in completed.stdout
+
+
+class TagCollector(HTMLParser):
+    """Every element name, and every attribute that could load something."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+        self.resource_attributes: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.names.add(tag)
+        self.resource_attributes += [(n, v) for n, v in attrs if n in ("src", "href") or n.startswith("on")]
+
+
+HOSTILE_NAME = '<script>alert("naam")</script>'
+HOSTILE_MESSAGE = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def graded_batch(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    (folder / "anna.py").write_text(CORRECT_MINI)
+    (folder / "bram.py").write_text(CORRECT_MINI.replace("2 * x", "x * x"))
+    (folder / "kapot.py").write_text("def double(x)\n    return 2 * x\n")
+    (folder / "xss.json").write_text(json.dumps({
+        "lesson": "mini-01", "learner": HOSTILE_NAME,
+        "code": f"def double(x):\n    raise ValueError({HOSTILE_MESSAGE!r})\n",
+        "browser_verdicts": {"double": "pass"},
+    }))
+    (folder / "formula.json").write_text(json.dumps({
+        "lesson": "mini-01", "learner": '=HYPERLINK("http://x","klik")', "code": CORRECT_MINI,
+    }))
+    (folder / "andere-les.json").write_text(json.dumps({"lesson": "rag-01", "learner": "c", "code": "x"}))
+    out = tmp_path_factory.mktemp("out")
+    completed = run_cli("grade", *LESSON_ARGS, *FAST_LIMITS, str(folder), "--out", str(out), "--jobs", "2")
+    return folder, out, completed
+
+
+def test_grade_writes_results_gradebook_and_report(graded_batch):
+    folder, out, completed = graded_batch
+    assert completed.returncode == 0, completed.stderr
+    assert "6 submissions: 4 graded, 2 invalid" in completed.stdout
+    lines = (out / "results.jsonl").read_text().splitlines()
+    results = {json.loads(line)["submission"]: json.loads(line) for line in lines}
+    assert len(lines) == len(results) == 6
+    anna = results[str(folder / "anna.py")]
+    assert (anna["status"], anna["score"], anna["max_score"], anna["learner"]) == ("graded", 3, 3, "anna")
+    assert [c["id"] for c in anna["checkpoints"]] == ["double", "words", "total"]
+    assert {"name", "status", "message", "duration_ms"} <= set(anna["checkpoints"][0]["tests"][0])
+    for key in ("lesson", "code_sha256", "runner_version", "bundle_sha256", "graded_at"):
+        assert anna[key]
+    bram = results[str(folder / "bram.py")]
+    assert [c["status"] for c in bram["checkpoints"]] == ["fail", "pass", "pass"]
+    broken = results[str(folder / "kapot.py")]
+    assert (broken["status"], broken["message"]) == ("invalid", "syntax error on line 1: expected ':'")
+    other = results[str(folder / "andere-les.json")]
+    assert other["message"] == "submission is for lesson 'rag-01', not 'mini-01'"
+
+
+def test_gradebook_has_one_row_per_learner_and_no_formulas(graded_batch):
+    _, out, _ = graded_batch
+    rows = list(csv.DictReader((out / "gradebook.csv").open(newline="")))
+    by_learner = {row["learner"]: row for row in rows}
+    assert len(rows) == 6
+    assert by_learner["anna"]["double"] == "pass" and by_learner["anna"]["score"] == "3"
+    assert "'=HYPERLINK(\"http://x\",\"klik\")" in by_learner
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
+
+
+def test_report_is_self_contained_and_escapes_learner_text(graded_batch):
+    _, out, _ = graded_batch
+    report = (out / "report.html").read_text()
+    assert HOSTILE_NAME not in report and HOSTILE_MESSAGE not in report
+    assert "&lt;script&gt;alert(&quot;naam&quot;)&lt;/script&gt;" in report
+    assert "&lt;img src=x onerror=alert(1)&gt;" in report
+    tags = TagCollector()
+    tags.feed(report)
+    assert not {"script", "link", "img", "iframe", "object"} & tags.names
+    assert not tags.resource_attributes
+    assert "url(" not in report and "@import" not in report
+    assert "<svg" in report and "browser said pass" in report
+    assert "submission is for lesson &#x27;rag-01&#x27;, not &#x27;mini-01&#x27;" in report
