@@ -40,6 +40,7 @@ from runner.bundle import load_bundle  # noqa: E402
 from runner.cli import main as runner_main  # noqa: E402
 from runner.grade import grade  # noqa: E402
 from runner.host import InProcessHost  # noqa: E402
+from runner.sandbox import ChildProcessHost  # noqa: E402
 
 LESSON = "rag-01"
 LESSON_DIR = ROOT / "checkpoints" / LESSON
@@ -102,6 +103,22 @@ def generate_mini(folder: Path, count: int) -> None:
     for index in range(count):
         code = MINI_CODE if index % 2 else MINI_CODE.replace("2 * x", "x + 3")
         (folder / f"leerling{index:04d}.py").write_text(code + f"\n# inzending {index}\n")
+
+
+def sandboxed_time(lesson_dir: Path, source: str, rounds: int = 3) -> float:
+    """The same as in_process_baseline, through ChildProcessHost: a fresh child per round."""
+    bundle = load_bundle(lesson_dir, include_offline=True)
+    times = []
+    with ChildProcessHost() as host:
+        grade(bundle, host, source)  # start the zygote outside the timing
+        host.finish_submission()
+        for _ in range(rounds):
+            started = time.perf_counter()
+            report = grade(bundle, host, source)
+            host.finish_submission()
+            times.append(time.perf_counter() - started)
+            assert report.score == report.max_score, "the reference solution must pass"
+    return statistics.median(times)
 
 
 def in_process_baseline(lesson_dir: Path, source: str, rounds: int = 3) -> float:
@@ -220,8 +237,12 @@ def main() -> int:
         mini_elapsed, mini_results, _ = run_batch(
             mini_folder, mini_out, "mini-01", args.jobs, ["--checkpoints-dir", str(MINI_LESSONS)])
 
-    baseline = in_process_baseline(LESSON_DIR, (LESSON_DIR / "solution.py").read_text())
+    reference = (LESSON_DIR / "solution.py").read_text()
+    baseline = in_process_baseline(LESSON_DIR, reference)
+    sandboxed = sandboxed_time(LESSON_DIR, reference)
     report(f"{LESSON}, every test (shipped and offline)", args.count, args.jobs, elapsed, results, baseline)
+    print(f"reference alone, one child, no batch {sandboxed * 1000:5.1f} ms   "
+          f"= {sandboxed / baseline:.2f}x the in-process baseline")
     print(f"peak RSS, grader main process     {parent_peak_mb:8.1f} MB")
     print(f"peak RSS, grader + workers + zygotes {memory.grader_peak / 1024:5.1f} MB   (goal < {GOAL_PEAK_MB:g}; sampled)")
     print(f"peak RSS, largest learner child   {memory.learner_peak / 1024:8.1f} MB   (capped per child)")

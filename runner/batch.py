@@ -31,7 +31,7 @@ import runner
 from runner.bundle import Bundle, load_bundle
 from runner.grade import grade
 from runner.model import GradeReport
-from runner.sandbox import ChildProcessHost, SandboxLimits
+from runner.sandbox import ChildProcessHost, SandboxError, SandboxLimits
 from runner.submission import Submission, read_submission
 
 RESULTS_FILE = "results.jsonl"
@@ -108,6 +108,10 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> dict:
         return invalid_result(submission, bundle, submission.problem or "invalid")
     assert submission.code is not None
     report = grade(bundle, host, submission.code)
+    failure = getattr(host, "sandbox_failure", None)
+    if failure:
+        # The grader could not run the code at all: no verdict, so the next run tries again.
+        raise SandboxError(failure)
     if report.load.problem == "syntax":
         return invalid_result(submission, bundle, syntax_message(report))
     result = _base_result(submission, bundle)

@@ -219,8 +219,10 @@ class ChildProcessHost:
         self._expected: tuple[str, ...] = ()
         self._submission_deadline = 0.0
         self.zygote_info: dict = {}
-        # What the last clean-up found: {"killed": n, "remaining": [pids], "exit": ...}.
+        # What the last clean-up found: {"killed": n, "remaining": [pids], "ended": ...}.
         self.last_cleanup: dict = {}
+        # Set when the sandbox itself failed during the current submission.
+        self.sandbox_failure: str | None = None
 
     # ---- Host protocol ----------------------------------------------------------------------
 
@@ -230,6 +232,7 @@ class ChildProcessHost:
         self._source = source
         self._expected = tuple(expected)
         self._submission_deadline = time.monotonic() + self.limits.submission_seconds
+        self.sandbox_failure = None
         return self._load()
 
     def restart(self) -> LoadReport:
@@ -295,7 +298,12 @@ class ChildProcessHost:
     def _load(self) -> LoadReport:
         if self._submission_over():
             return LoadReport(problem="timeout", message=messages.timeout_at_load())
-        self._spawn_child()
+        try:
+            self._spawn_child()
+        except SandboxError as error:
+            # Not the learner's fault: remembered so a batch can retry instead of recording it.
+            self.sandbox_failure = str(error)
+            raise
         request = {"op": "load", "source": self._source, "expected": list(self._expected)}
         try:
             body = self._exchange(request)

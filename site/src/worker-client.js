@@ -162,7 +162,8 @@ export class PythonWorker {
 
   // Stop button: stops every request in flight, and any still waiting behind it.
   interrupt() {
-    for (const id of this.pending.keys()) this.stopRequest(id, "stopped");
+    // A snapshot: replacing the worker adds a new init request that must not be stopped too.
+    for (const id of [...this.pending.keys()]) this.stopRequest(id, "stopped");
   }
 
   stopRequest(id, reason) {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import textwrap
 import time
 from pathlib import Path
@@ -86,3 +88,14 @@ def test_a_timed_out_call_restarts_cleanly(host):
     assert host.call("slow", [0]).kind == "error"  # no child until restart()
     assert host.restart().ok
     assert host.call("slow", [0]).value == 0
+
+
+def test_a_lost_zygote_is_replaced_before_the_next_submission():
+    with ChildProcessHost(TEST_LIMITS) as own_host:
+        assert own_host.load("def f():\n    return 1\n", ["f"]).ok
+        own_host.finish_submission()
+        os.kill(own_host._zygote.pid, signal.SIGKILL)
+        own_host._zygote.wait()
+        assert own_host.load("def f():\n    return 2\n", ["f"]).ok
+        assert own_host.call("f", []).value == 2
+        assert own_host.sandbox_failure is None
