@@ -82,9 +82,10 @@ def generate(folder: Path, count: int) -> dict[str, int]:
         if slot < 4:
             kinds["correct"] += 1
             text = correct[index % len(correct)] + f"\n# inzending {index}\n"
-            (folder / f"{name}.py").write_text(text)
+            (folder / f"{name}-correct.py").write_text(text)
         elif slot < 8:
             kinds["wrong"] += 1
+            name += "-wrong"
             text = wrong[index % len(wrong)] + f"\n# inzending {index}\n"
             if index % 3 == 0:  # some arrive as the browser's JSON export
                 document = {"lesson": LESSON, "learner": name, "code": text,
@@ -241,6 +242,18 @@ def main() -> int:
     baseline = in_process_baseline(LESSON_DIR, reference)
     sandboxed = sandboxed_time(LESSON_DIR, reference)
     report(f"{LESSON}, every test (shipped and offline)", args.count, args.jobs, elapsed, results, baseline)
+    # The verdicts must be right at this speed too.
+    correct_not_passing = [r["submission"] for r in results
+                           if "-correct" in r["submission"] and r["score"] != r["max_score"]]
+    wrong_passing = [r["submission"] for r in results
+                     if "-wrong" in r["submission"] and r["score"] == r["max_score"]]
+    print(f"correct submissions not passing everything: {len(correct_not_passing)}; "
+          f"known-wrong submissions passing everything: {len(wrong_passing)}")
+    by_path = {r["submission"]: r for r in results}
+    for path in correct_not_passing + wrong_passing:
+        first = next(((c["id"], t["name"], t["status"], t["message"][:100])
+                      for c in by_path[path]["checkpoints"] for t in c["tests"] if t["status"] != "pass"), None)
+        print(f"  {Path(path).name}: {first}")
     print(f"reference alone, one child, no batch {sandboxed * 1000:5.1f} ms   "
           f"= {sandboxed / baseline:.2f}x the in-process baseline")
     print(f"peak RSS, grader main process     {parent_peak_mb:8.1f} MB")

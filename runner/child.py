@@ -339,15 +339,16 @@ class Zygote:
             os.killpg(child_pid, signal.SIGKILL)
         except OSError:
             pass
-        # Reap the child itself first, so the usual case (nothing else left) needs one scan.
-        try:
-            _, status = os.waitpid(child_pid, 0)
-            self.statuses[child_pid] = status
-        except ChildProcessError:
-            pass
+        # Reap the child itself first, so the usual case (nothing else left) needs one scan;
+        # never block on it: a dying process with a large heap can take a while to go.
+        for _ in range(50):
+            _reap_all(self.statuses)
+            if child_pid in self.statuses:
+                break
+            time.sleep(0.001)
+        killed, remaining = self._sweep(child_pid)
         # A child that had already ended keeps its own exit status (SIGKILL otherwise).
         ended = describe_end(self.statuses.get(child_pid))
-        killed, remaining = self._sweep(child_pid)
         workdir = self.children.pop(child_pid, None)
         if workdir:
             shutil.rmtree(workdir, ignore_errors=True)

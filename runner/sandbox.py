@@ -47,8 +47,10 @@ MIB = 1 << 20
 class SandboxLimits:
     """Limits for one submission's child process; every one has a `grade`/`check` flag."""
 
-    call_seconds: float = 5.0  # wall clock per call, and for loading main.py
-    submission_seconds: float = 60.0  # wall clock for all calls of one submission together
+    # Wall clock, so generous: the slowest rag-01 test takes about 1 s on an idle machine, and a
+    # correct solution must not time out on a busy one.
+    call_seconds: float = 10.0  # per call, and for loading main.py
+    submission_seconds: float = 120.0  # all calls of one submission together
     memory_bytes: int = 1 * GIB  # RLIMIT_AS of the child (numpy still imports under it)
     output_chars: int = 20_000  # learner output kept per load/call; the rest is dropped
     file_bytes: int = 1 * MIB  # RLIMIT_FSIZE: largest file the learner may write

@@ -77,11 +77,13 @@ def interrupted_feedback(checkpoint_id: str, total: int, duration_ms: float) -> 
     )
 
 
-def check(source: str, lesson_dir: str, only: Iterable[str] | None = None) -> dict:
+def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
+          call_timeout: float | None = None) -> dict:
     """Grade source against the shipped tests; one checkpoint per `only` id, or all of them.
 
     Each checkpoint is graded on a freshly loaded copy of the code, so one checkpoint's time-out
-    or mess never leaks into the next.
+    or mess never leaks into the next. `call_timeout` only works on CPython's main thread (tests);
+    in Pyodide the page enforces the limit.
     """
     bundle = bundle_for(lesson_dir)
     wanted = [spec.id for spec in bundle.checkpoints] if only is None else list(only)
@@ -92,7 +94,7 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None) -> di
     results = []
     for checkpoint_id in wanted:
         total = len(bundle.checkpoint(checkpoint_id).tests)
-        host = InProcessHost()
+        host = InProcessHost(call_timeout=call_timeout)
         started = time.perf_counter()
         try:
             report = grade(bundle, host, source, only=[checkpoint_id])

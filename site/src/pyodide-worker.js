@@ -146,7 +146,8 @@ const handlers = {
   // its last expression comes back as JSON data.
   async evaluate(message) {
     post({ id: message.id, type: "status", phase: "running" });
-    const namespace = runtime.toolNamespace(message.args === undefined ? null : JSON.stringify(message.args));
+    // `undefined` (not null, which Pyodide turns into JsNull) arrives in Python as None.
+    const namespace = runtime.toolNamespace(message.args === undefined ? undefined : JSON.stringify(message.args));
     try {
       const value = await pyodide.runPythonAsync(message.code, { globals: namespace, filename: "<werkplaats>" });
       const json = runtime.toJson(value);

@@ -7,12 +7,13 @@ the traceback trimming without a browser.
 
 import ast
 import builtins
-import inspect
 import json
 import linecache
 import sys
-import traceback
 import types
+
+# `traceback` is imported only when a learner's program fails: importing it (and `inspect`)
+# up front would add to every learner's first Run.
 
 LEARNER_FILE = "main.py"
 
@@ -35,6 +36,8 @@ def _trim_chain(exc, seen):
 
 def format_learner_error(exc):
     """The traceback a learner should see: main.py frames onward, chained exceptions kept."""
+    import traceback
+
     _trim_chain(exc, set())
     return "".join(traceback.format_exception(exc))
 
@@ -65,7 +68,7 @@ async def run_learner_code(source):
     try:
         code = compile(source, LEARNER_FILE, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
         outcome = eval(code, module.__dict__)
-        if inspect.iscoroutine(outcome):
+        if isinstance(outcome, types.CoroutineType):
             await outcome
         return "ok"
     except KeyboardInterrupt:

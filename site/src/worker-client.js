@@ -57,9 +57,11 @@ export class PythonWorker {
     return this.worker !== null;
   }
 
-  // Starts the worker on first use; later calls return the same promise.
+  // Starts the worker on first use; later calls return the same promise. After a failed start
+  // (e.g. the page lost its connection mid-download) the next use tries again.
   get ready() {
     if (this.readyPromise === null) this.start();
+    else if (this.state === "failed") this.restart();
     return this.readyPromise;
   }
 
@@ -160,7 +162,7 @@ export class PythonWorker {
     return result.value;
   }
 
-  // Stop button: stops every request in flight, and any still waiting behind it.
+  // Stop button: stops the request Python is running (queued ones start after it).
   interrupt() {
     // A snapshot: replacing the worker adds a new init request that must not be stopped too.
     for (const id of [...this.pending.keys()]) this.stopRequest(id, "stopped");

@@ -120,7 +120,7 @@ def test_code_survives_a_reload_and_reset_restores_the_starter_code(page, plain_
 @pytest.mark.parametrize("stored", ["{kapot", json.dumps({"version": 1, "code": 42}), json.dumps([1, 2])])
 def test_a_corrupted_stored_entry_is_ignored(page, plain_site_server, stored):
     errors = []
-    page.on("pageerror", errors.append)
+    page.on("pageerror", lambda error: errors.append(error))
     page.add_init_script(f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(stored)})")
     editor = EditorPage.open(page, plain_site_server)
     assert "def document_snapshots(records):" in editor.editor_text()
@@ -198,10 +198,34 @@ def test_import_numpy_offline_names_the_package_in_dutch(warm):
     assert "Traceback" not in text
 
 
-def test_load_example_puts_its_code_in_the_editor(warm):
-    example = warm.page.locator("figure.example[data-source]").first
-    example.locator("[data-load-example]").click()
-    assert warm.editor_text() == example.get_attribute("data-source")
+def test_load_example_goes_below_the_learners_code_with_what_it_builds_on(warm):
+    warm.set_code("def document_snapshots(records):\n    return 'mijn eigen versie'\n")
+    marker = "# --- Voorbeeld uit de les (alles vanaf hier mag weg) ---"
+    later = warm.page.locator("figure.example[data-context]").first
+    later.locator("[data-load-example]").click()
+    text = warm.editor_text()
+    assert text.startswith("def document_snapshots(records):\n    return 'mijn eigen versie'\n")
+    assert marker in text
+    context, source = later.get_attribute("data-context"), later.get_attribute("data-source")
+    assert text.index(context.strip()) < text.index(source.strip())
+    # A second example replaces the first one instead of piling up, and the own code stays.
+    first = warm.page.locator("figure.example[data-source]").first
+    first.locator("[data-load-example]").click()
+    text = warm.editor_text()
+    assert text.count(marker) == 1
+    assert "mijn eigen versie" in text and text.rstrip().endswith(first.get_attribute("data-source").rstrip())
+
+
+def test_a_loaded_later_example_runs_with_the_learners_functions(warm):
+    from pathlib import Path
+
+    solution = (Path(__file__).resolve().parents[2] / "checkpoints/rag-01/solution.py").read_text()
+    warm.set_code(solution)
+    chunking = warm.page.locator("figure.example[data-source*='word_chunks(doc, 4, 1)']").first
+    chunking.locator("[data-load-example]").click()
+    output = warm.run()
+    assert "d:0 2 10\nd:3 9 16\nd:6 15 18" in output
+    assert "Error" not in output
 
 
 def test_evaluate_returns_json_data_to_page_modules(warm):

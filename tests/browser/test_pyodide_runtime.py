@@ -7,6 +7,7 @@ import contextlib
 import importlib.util
 import io
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,10 @@ def runtime():
 def run(runtime, source: str) -> tuple[str, str, str]:
     stdout, stderr = io.StringIO(), io.StringIO()
     main_before = sys.modules["__main__"]
+    # A thread of its own: in a full test session Playwright's event loop runs in this one.
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        status = asyncio.run(runtime.run_learner_code(source))
+        with ThreadPoolExecutor(max_workers=1) as executor:
+            status = executor.submit(asyncio.run, runtime.run_learner_code(source)).result()
     assert sys.modules["__main__"] is main_before
     return status, stdout.getvalue(), stderr.getvalue()
 

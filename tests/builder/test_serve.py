@@ -127,3 +127,25 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path):
     finally:
         os.killpg(process.pid, signal.SIGINT)
         process.wait(timeout=30)
+
+
+def test_text_files_are_gzipped_for_browsers_that_accept_it(site_dir):
+    import gzip
+
+    script = "console.log('werkplaats');\n" * 200
+    (site_dir / "lesson.js").write_text(script)
+    server = start_server(site_dir, isolated=True)
+    try:
+        request = urllib.request.Request(server.url + "lesson.js", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert response.headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+            assert response.headers["Content-Type"] == "application/javascript"
+        assert len(body) < len(script) / 10
+        assert gzip.decompress(body).decode() == script
+        # A client that does not ask for gzip gets the file as it is.
+        headers, plain = fetch(server.url + "lesson.js")
+        assert headers["Content-Encoding"] is None and plain.decode() == script
+    finally:
+        server.close()

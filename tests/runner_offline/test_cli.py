@@ -169,3 +169,12 @@ def test_report_is_self_contained_and_escapes_learner_text(graded_batch):
     assert "url(" not in report and "@import" not in report
     assert "<svg" in report and "browser said pass" in report
     assert "submission is for lesson &#x27;rag-01&#x27;, not &#x27;mini-01&#x27;" in report
+
+
+def test_check_never_sends_terminal_escapes_from_learner_text(tmp_path):
+    hostile = tmp_path / "main.py"
+    hostile.write_text(CORRECT_MINI.replace("return 2 * x", "raise ValueError('\\x1b[2J\\x1b]0;pwned\\x07')"))
+    completed = run_cli("check", str(hostile), *LESSON_ARGS, *FAST_LIMITS)
+    assert completed.returncode == 1
+    assert "\x1b" not in completed.stdout and "\x07" not in completed.stdout
+    assert "\\x1b[2J" in completed.stdout
