@@ -215,6 +215,12 @@ def report(title: str, count: int, jobs: int, elapsed: float, results: list[dict
           f"= {cost_per_graded / baseline:.2f}x the in-process baseline")
 
 
+def cpu_seconds() -> float:
+    """User + system CPU of this process and every child it has reaped (and theirs)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=500)
@@ -227,8 +233,14 @@ def main() -> int:
         kinds = generate(folder, args.count)
         print(f"{args.count} submissions: {kinds['correct']} correct, {kinds['wrong']} wrong, "
               f"{kinds['broken']} broken; grading with --jobs {args.jobs} ...", flush=True)
+        load_before = os.getloadavg()[0]
+        cpu_before = cpu_seconds()
         with MemorySampler() as memory:
             elapsed, results, summary = run_batch(folder, out, LESSON, args.jobs, [])
+        # Workers, zygotes and learner children have all been reaped by now, so their CPU time
+        # is in RUSAGE_CHILDREN: the batch's whole CPU cost, whatever else runs on the machine.
+        batch_cpu = cpu_seconds() - cpu_before
+        load_after = os.getloadavg()[0]
         parent_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(summary)
 
@@ -254,6 +266,10 @@ def main() -> int:
         first = next(((c["id"], t["name"], t["status"], t["message"][:100])
                       for c in by_path[path]["checkpoints"] for t in c["tests"] if t["status"] != "pass"), None)
         print(f"  {Path(path).name}: {first}")
+    cores = os.cpu_count() or 1
+    print(f"CPU time of the batch, all processes {batch_cpu:5.1f} s   = {batch_cpu * 1000 / args.count:.1f} ms per "
+          f"submission; on {cores} cores at best {args.count * cores / batch_cpu:.1f} submissions/s")
+    print(f"load average (1 min) before / after   {load_before:.2f} / {load_after:.2f}")
     print(f"reference alone, one child, no batch {sandboxed * 1000:5.1f} ms   "
           f"= {sandboxed / baseline:.2f}x the in-process baseline")
     print(f"peak RSS, grader main process     {parent_peak_mb:8.1f} MB")

@@ -98,15 +98,21 @@ class _Channel:
     def __init__(self, request_fd: int, reply_fd: int) -> None:
         self.request_fd = request_fd
         self.reply_fd = reply_fd
-        self.buffer = b""
+        self.buffer = bytearray()
 
     def read_request(self) -> dict | None:
-        while b"\n" not in self.buffer:
-            chunk = os.read(self.request_fd, 1 << 16)
+        scanned = 0
+        while True:
+            newline = self.buffer.find(b"\n", scanned)
+            if newline >= 0:
+                break
+            scanned = len(self.buffer)
+            chunk = os.read(self.request_fd, 1 << 20)  # the parent widens the pipe to 1 MiB
             if not chunk:
                 return None
             self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
+        line = bytes(self.buffer[:newline])
+        del self.buffer[: newline + 1]
         return json.loads(line)
 
     def write_reply(self, reply: dict) -> None:
@@ -123,7 +129,7 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
 
     Requests (from the trusted parent):
       {"id": n, "op": "load", "source": str, "expected": [name, ...]} -> LoadReport wire form
-      {"id": n, "op": "call", "function": str, "args": encoded, "kwargs": encoded}
+      {"id": n, "op": "call", "function": str, "args": encoded, "kwargs": encoded, "plain": bool}
                                                                     -> CallOutcome wire form
     Replies: {"id": n, "body": {...}}. `runner.invoke` captures learner output per load/call;
     anything printed outside those (a thread, an atexit hook) goes to a capped sink nobody reads.
@@ -145,7 +151,13 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
             namespace = loaded.namespace
             body = loaded.report.to_wire()
         else:
-            body = invoke.invoke(namespace, request["function"], request["args"], request["kwargs"])
+            body = invoke.invoke(
+                namespace,
+                request["function"],
+                request["args"],
+                request["kwargs"],
+                already_plain=request.get("plain") is True,
+            )
         stray_output.take()
         channel.write_reply({"id": request["id"], "body": body})
 

@@ -7,6 +7,7 @@ restart (load the same code again, fresh) after a timeout. Both hosts go through
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import threading
 from typing import Any, Protocol, Sequence
@@ -60,6 +61,48 @@ class _CallTimer:
         raise KeyboardInterrupt
 
 
+@dataclasses.dataclass(frozen=True)
+class SentArguments:
+    """What a host sent for one call: the tests' own values and their plain encoding.
+
+    `exact` says the encoding needs no decoding (no opaque marker, no escaped key): it equals
+    the tests' own values, with the same types all the way down.
+    """
+
+    args: list
+    kwargs: dict
+    encoded_args: object
+    encoded_kwargs: object
+    exact: bool
+
+    @classmethod
+    def encode(cls, args: Sequence[Any], kwargs: dict | None, fresh_copy: bool = True) -> SentArguments:
+        """fresh_copy=False when the encoding is only serialized (the child gets its own copy
+        from the JSON): exact plain values are then sent as they are, without the encoding walk."""
+        args_list, kwargs_dict = list(args), dict(kwargs or {})
+        if plain.is_exact_plain(args_list, dollar_keys=False) and plain.is_exact_plain(kwargs_dict, dollar_keys=False):
+            if not fresh_copy:
+                return cls(args_list, kwargs_dict, args_list, kwargs_dict, True)
+            copied_args, copied_kwargs = plain.exact_copy([args_list, kwargs_dict])
+            return cls(args_list, kwargs_dict, copied_args, copied_kwargs, True)
+        encoded_args, args_exact = plain.encode_checked(args_list)
+        encoded_kwargs, kwargs_exact = plain.encode_checked(kwargs_dict)
+        return cls(args_list, kwargs_dict, encoded_args, encoded_kwargs, args_exact and kwargs_exact)
+
+
+def outcome_from_wire(wire: Any, sent: SentArguments) -> CallOutcome:
+    """CallOutcome.from_wire, plus the arguments after the call when invoke only said
+    "unchanged" (raises WireError like from_wire). Both hosts use this, so they agree."""
+    outcome = CallOutcome.from_wire(wire)
+    if outcome.args_after is not None or type(wire) is not dict or wire.get(invoke.ARGS_UNCHANGED) is not True:
+        return outcome
+    if sent.exact:
+        after_args, after_kwargs = list(sent.args), dict(sent.kwargs)
+    else:
+        after_args, after_kwargs = plain.decode(sent.encoded_args), plain.decode(sent.encoded_kwargs)
+    return dataclasses.replace(outcome, args_after=after_args, kwargs_after=after_kwargs)
+
+
 class InProcessHost:
     """Learner code in this interpreter: used in Pyodide and as the benchmark baseline.
 
@@ -88,15 +131,15 @@ class InProcessHost:
         return loaded.report
 
     def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
-        encoded_args = plain.encode(list(args))
-        encoded_kwargs = plain.encode(dict(kwargs or {}))
+        sent = SentArguments.encode(args, kwargs)
         try:
             wire = invoke.invoke(
                 self.namespace,
                 function,
-                encoded_args,
-                encoded_kwargs,
+                sent.encoded_args,
+                sent.encoded_kwargs,
                 call_guard=lambda: _CallTimer(self.call_timeout),
+                already_plain=sent.exact,
             )
         except KeyboardInterrupt:
             # The browser's interrupt arrived while converting values, just outside the call.
@@ -104,7 +147,7 @@ class InProcessHost:
         except RecursionError:
             return CallOutcome.host_error("de waarde was te diep genest")
         try:
-            return CallOutcome.from_wire(wire)
+            return outcome_from_wire(wire, sent)
         except WireError as error:
             return CallOutcome.host_error(f"ongeldig antwoord ({error})")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import inspect
+import itertools
 import sys
 import time
 import types
@@ -25,6 +26,10 @@ MODULE_NAME = "main"
 # Below model.MAX_STDOUT_CHARS, so the "weggelaten" note always fits.
 STDOUT_CAP_CHARS = 16_000
 MESSAGE_CAP_CHARS = 300
+# Wire key meaning "the arguments after the call are exactly the ones sent"; the host then fills
+# in args_after itself (`runner.host.outcome_from_wire`) instead of decoding a copy from the reply.
+ARGS_UNCHANGED = "args_unchanged"
+_CONTAINER_TYPES = frozenset({list, dict})
 # How many result containers the alias walk visits at most.
 ALIAS_WALK_LIMIT = 200_000
 
@@ -181,6 +186,12 @@ def _safe_message_text(text: object) -> str:
     return text if type(text) is str else ""
 
 
+def _only_containers(values: Iterable[object]) -> Iterable[object]:
+    """The exact lists and dicts among values, selected without a Python-level loop."""
+    values = list(values)
+    return itertools.compress(values, map(_CONTAINER_TYPES.__contains__, map(type, values)))
+
+
 def _containers(value: object, found: dict[int, object], depth: int = 0) -> None:
     """Every list and dict in freshly decoded arguments, by id.
 
@@ -191,16 +202,39 @@ def _containers(value: object, found: dict[int, object], depth: int = 0) -> None
         return
     if type(value) is list:
         found[id(value)] = value
-        for item in value:
-            _containers(item, found, depth + 1)
+        children = value
     elif type(value) is dict:
         found[id(value)] = value
-        for item in value.values():
-            _containers(item, found, depth + 1)
+        children = value.values()
+    else:
+        return
+    # Pick the lists and dicts out at C speed: a list of 20000 strings costs no Python loop.
+    for item in _only_containers(children):
+        _containers(item, found, depth + 1)
+
+
+def _result_containers(result: object) -> list[object]:
+    """Every exact list and dict in result (up to the walk limit), without building paths."""
+    found: list[object] = []
+    stack = [result]
+    while stack and len(found) < ALIAS_WALK_LIMIT:
+        value = stack.pop()
+        if type(value) is list:
+            children = list.copy(value)
+        elif type(value) is dict:
+            children = list(dict.values(value))
+        else:
+            continue
+        found.append(value)
+        stack.extend(_only_containers(children))
+    return found
 
 
 def _aliased_paths(result: object, input_ids: dict[int, object]) -> list[list]:
     """Paths in result (exact lists/dicts only) to objects that are input containers."""
+    # Almost every result shares nothing with its input: find that out without building paths.
+    if not any(id(container) in input_ids for container in _result_containers(result)):
+        return []
     paths: list[list] = []
     stack: list[tuple[object, list]] = [(result, [])]
     visited = 0
@@ -229,15 +263,21 @@ def invoke(
     args: Any,
     kwargs: Any,
     call_guard: Callable[[], ContextManager[Any]] | None = None,
+    already_plain: bool = False,
 ) -> dict:
     """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome.
 
     call_guard, when given, makes a context manager that wraps only the learner's call (not the
-    conversions around it); InProcessHost uses it for its time limit.
+    conversions around it); InProcessHost uses it for its time limit. already_plain: the trusted
+    sender says args/kwargs are fresh objects that need no decoding (`plain.encode_checked`'s
+    exact), so they are handed to the learner as they are.
     """
     try:
-        decoded_args = plain.decode(args)
-        decoded_kwargs = plain.decode(kwargs)
+        if already_plain:
+            decoded_args, decoded_kwargs = args, kwargs
+        else:
+            decoded_args = plain.decode(args)
+            decoded_kwargs = plain.decode(kwargs)
     except plain.PlainError as error:
         return {"kind": "error", "message": f"ongeldige argumenten: {error}"}
     if type(decoded_args) is not list or type(decoded_kwargs) is not dict:
@@ -245,6 +285,8 @@ def invoke(
     target = namespace.get(function)
     if target is None or not callable(target):
         return {"kind": "error", "message": messages.missing_function(function)}
+    # The mutation check compares with this, taken before the learner sees the arguments.
+    sent_fingerprint = plain.fingerprint([decoded_args, decoded_kwargs])
     input_ids: dict[int, object] = {}
     _containers(decoded_args, input_ids)
     _containers(decoded_kwargs, input_ids)
@@ -268,7 +310,11 @@ def invoke(
     if wire["kind"] == "return":
         wire["value"] = plain.encode(result)
         wire["aliased_paths"] = _aliased_paths(result, input_ids)
-    wire["args_after"] = plain.encode(decoded_args)
-    wire["kwargs_after"] = plain.encode(decoded_kwargs)
+    if sent_fingerprint is not None and plain.fingerprint([decoded_args, decoded_kwargs]) == sent_fingerprint:
+        # The usual case: say so instead of sending every argument back (see ARGS_UNCHANGED).
+        wire[ARGS_UNCHANGED] = True
+    else:
+        wire["args_after"] = plain.encode(decoded_args)
+        wire["kwargs_after"] = plain.encode(decoded_kwargs)
     wire["stdout"] = output.getvalue()
     return wire

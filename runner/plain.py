@@ -13,6 +13,8 @@ exact builtin containers with the builtin methods.
 from __future__ import annotations
 
 import json
+import marshal
+from itertools import compress, repeat
 
 # Deeper than any value the lessons use, shallow enough to stop self-referencing lists.
 MAX_DEPTH = 24
@@ -83,78 +85,231 @@ def opaque_marker(type_name_: str, reason: str = "") -> dict:
     return marker
 
 
+_SCALARS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NONE})
+# Scalars that cross as they are, whatever their value (an int may be too wide; a str is counted).
+_FLAT_SCALARS = frozenset({_FLOAT, _BOOL, _NONE})
+_ONLY_STR = {_STR}
+_CONTAINERS = frozenset({_LIST, _DICT})
+_SCALARS_AND_CONTAINERS = _SCALARS | _CONTAINERS
+_ONLY_INT = {_INT}
+
+
 class _Encoder:
+    """One walk over a value. Scalars inside a container are handled inline (no call per item):
+    the walk is the grader's hottest loop, and most values are lists of dicts of scalars."""
+
     def __init__(self) -> None:
         self.nodes = 0
         self.chars = 0
+        # True once any part became an opaque marker: then decode(result) is not the value itself.
+        self.made_opaque = False
+        # True once a "$" key was escaped: then the data needs decoding to be the value again.
+        self.escaped_key = False
 
-    def count(self, chars: int = 0, node: int = 1) -> None:
-        self.nodes += node
-        self.chars += chars
+    def _check(self) -> None:
         if self.nodes > MAX_NODES or self.chars > MAX_CHARS:
             raise _TooLarge
 
+    def _opaque(self, type_name_: str, reason: str = "") -> dict:
+        self.made_opaque = True
+        return opaque_marker(type_name_, reason)
+
+    def _flat_list(self, items: list) -> list | None:
+        """items itself when it holds only scalars of one kind (or only float/bool/None), counted
+        with C-level map() instead of a Python loop; None when the general walk is needed."""
+        kinds = set(map(type, items))
+        chars = 0
+        if kinds == _ONLY_STR:
+            chars = sum(map(_STR.__len__, items))
+        elif kinds == _ONLY_INT:
+            if items and max(map(_INT.bit_length, items)) > MAX_INT_BITS:
+                return None
+        elif not kinds <= _FLAT_SCALARS:
+            return None
+        self.nodes += len(items)
+        self.chars += chars
+        self._check()
+        return items  # already a fresh copy made by the caller
+
     def encode(self, value: object, depth: int) -> object:
         kind = type(value)
-        if kind is _STR:
-            self.count(len(value))
-            return value
-        if kind is _BOOL or kind is _NONE or kind is _FLOAT:
-            self.count()
-            return value
-        if kind is _INT:
-            self.count()
-            if _INT.bit_length(value) > MAX_INT_BITS:
-                return opaque_marker("int", "te groot getal")
-            return value
         if kind is _LIST:
-            self.count()
+            self.nodes += 1
             if depth >= MAX_DEPTH:
-                return opaque_marker("list", "te diep genest")
-            return [self.encode(item, depth + 1) for item in _LIST.copy(value)]
+                return self._opaque("list", "te diep genest")
+            items = _LIST.copy(value)
+            # Every item is at least one node: refuse a huge list before walking it.
+            if self.nodes + len(items) > MAX_NODES:
+                raise _TooLarge
+            flat = self._flat_list(items)
+            if flat is not None:
+                return flat
+            encoded_list = []
+            append = encoded_list.append
+            chars = 0
+            for item in items:
+                item_kind = type(item)
+                if item_kind is _STR:
+                    chars += len(item)
+                    append(item)
+                elif item_kind in _FLAT_SCALARS or (item_kind is _INT and _INT.bit_length(item) <= MAX_INT_BITS):
+                    append(item)
+                else:
+                    self.nodes -= 1  # encode() counts it
+                    append(self.encode(item, depth + 1))
+            self.nodes += len(items)
+            self.chars += chars
+            self._check()
+            return encoded_list
         if kind is _DICT:
-            self.count()
+            self.nodes += 1
             if depth >= MAX_DEPTH:
-                return opaque_marker("dict", "te diep genest")
+                return self._opaque("dict", "te diep genest")
+            pairs = _LIST(_DICT.items(value))
+            if self.nodes + len(pairs) > MAX_NODES:
+                raise _TooLarge
             encoded = {}
-            for key, item in _LIST(_DICT.items(value)):
+            chars = 0
+            for key, item in pairs:
                 if type(key) is not _STR:
                     # One non-str key makes the whole dict unusable as plain data.
-                    return opaque_marker("dict", f"sleutel van type {type_name(key)}")
-                self.count(len(key), node=0)
-                escaped = ESCAPE_PREFIX + key if key.startswith(ESCAPE_PREFIX) else key
-                encoded[escaped] = self.encode(item, depth + 1)
+                    return self._opaque("dict", f"sleutel van type {type_name(key)}")
+                chars += len(key)
+                if key.startswith(ESCAPE_PREFIX):
+                    key = ESCAPE_PREFIX + key
+                    self.escaped_key = True
+                item_kind = type(item)
+                if item_kind is _STR:
+                    chars += len(item)
+                    encoded[key] = item
+                elif item_kind in _FLAT_SCALARS or (item_kind is _INT and _INT.bit_length(item) <= MAX_INT_BITS):
+                    encoded[key] = item
+                else:
+                    self.nodes -= 1  # encode() counts it
+                    encoded[key] = self.encode(item, depth + 1)
+            self.nodes += len(pairs)
+            self.chars += chars
+            self._check()
             return encoded
-        self.count()
+        if kind is _STR:
+            self.nodes += 1
+            self.chars += len(value)
+            self._check()
+            return value
+        self.nodes += 1
+        self._check()
+        if kind is _BOOL or kind is _NONE or kind is _FLOAT:
+            return value
+        if kind is _INT:
+            if _INT.bit_length(value) > MAX_INT_BITS:
+                return self._opaque("int", "te groot getal")
+            return value
         if kind is Opaque:
             # Re-encoding a decoded value on the trusted side keeps what the marker said.
-            return opaque_marker(value.type_name, value.reason)
-        return opaque_marker(type_name(value))
+            return self._opaque(value.type_name, value.reason)
+        return self._opaque(type_name(value))
 
 
 def encode(value: object) -> object:
     """JSON-safe data for value, keeping exact types; see the module docstring."""
+    return encode_checked(value)[0]
+
+
+def encode_checked(value: object) -> tuple[object, bool]:
+    """(encode(value), exact). exact is True when the data needs no decoding: no part became an
+    opaque marker and no key was escaped, so the data itself equals value, with the same types
+    all the way down. A trusted sender uses it to spare the receiver the decoding walk."""
+    encoder = _Encoder()
     try:
-        return _Encoder().encode(value, 0)
+        data = encoder.encode(value, 0)
+        return data, not (encoder.made_opaque or encoder.escaped_key)
     except _TooLarge:
-        return opaque_marker(type_name(value), "te groot")
+        return opaque_marker(type_name(value), "te groot"), False
     except RecursionError:
-        return opaque_marker(type_name(value), "te diep genest")
+        return opaque_marker(type_name(value), "te diep genest"), False
+
+
+def is_exact_plain(value: object, dollar_keys: bool = True) -> bool:
+    """True when value is made only of exact dicts (str keys), lists, str, int, float, bool and
+    None, at most MAX_DEPTH deep and MAX_NODES large; with dollar_keys=False, also no key starts
+    with "$" (so the value is its own encoding). Checked with type() and C-level map()/set()
+    per container, never a learner method, so it is cheap enough to run before the full walks.
+    Walks level by level: a list of dicts (the usual value) is queued without a filter."""
+    if type(value) in _SCALARS:
+        return True
+    level = [value]
+    nodes = 0
+    for _depth in range(MAX_DEPTH):
+        next_level: list = []
+        for item in level:
+            kind = type(item)
+            if kind is _DICT:
+                if not set(map(type, item)) <= _ONLY_STR:
+                    return False
+                if not dollar_keys and any(map(_STR.startswith, item, repeat(ESCAPE_PREFIX))):
+                    return False
+                values = _DICT.values(item)
+            elif kind is _LIST:
+                values = item
+            else:
+                return False
+            nodes += len(item)
+            if nodes > MAX_NODES:
+                return False
+            kinds = set(map(type, values))
+            if kinds <= _SCALARS:
+                continue
+            if kinds <= _CONTAINERS:
+                next_level.extend(values)
+            elif kinds <= _SCALARS_AND_CONTAINERS:
+                values = _LIST(values)
+                next_level.extend(compress(values, map(_CONTAINERS.__contains__, map(type, values))))
+            else:
+                return False
+        if not next_level:
+            return True
+        level = next_level
+    return False  # containers left at MAX_DEPTH: encode would make them opaque
+
+
+def fingerprint(value: object) -> bytes | None:
+    """Bytes that are equal for two exact plain values exactly when the values are equal with
+    the same types all the way down (True is not 1, 1.0 is not 1; NaN equals NaN); None when
+    value is not exact plain. marshal version 0 has no back-references or interning flags, so
+    the bytes depend only on the value. Only ever applied to checked values, never parsed back
+    from another process."""
+    if not is_exact_plain(value):
+        return None
+    try:
+        return marshal.dumps(value, 0)
+    except (ValueError, RecursionError):
+        return None
+
+
+def exact_copy(value: object) -> object:
+    """A deep copy of an exact plain value (check it with is_exact_plain first), at C speed."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def decode(data: object) -> object:
-    """Plain Python values from encoded data. Raises PlainError for data no encoder produces."""
+    """Plain Python values from encoded data. Raises PlainError for data no encoder produces.
+
+    Data that is already exactly plain, with no marker and no escaped key (the usual reply),
+    is returned as it is: it is fresh (parsed JSON, or a new encoding) and owned by the caller."""
+    if is_exact_plain(data, dollar_keys=False):
+        return data
     return _decode(data, 0)
 
 
 def _decode(data: object, depth: int) -> object:
     kind = type(data)
-    if kind is _STR or kind is _BOOL or kind is _NONE or kind is _FLOAT or kind is _INT:
+    if kind in _SCALARS:
         return data
     if depth > MAX_DEPTH + 1:
         raise PlainError("waarde is te diep genest")
+    scalars = _SCALARS
     if kind is _LIST:
-        return [_decode(item, depth + 1) for item in data]
+        return [item if type(item) in scalars else _decode(item, depth + 1) for item in data]
     if kind is _DICT:
         if OPAQUE_KEY in data:
             name = data[OPAQUE_KEY]
@@ -167,8 +322,8 @@ def _decode(data: object, depth: int) -> object:
             if type(key) is not _STR:
                 raise PlainError("sleutel is geen tekst")
             if key.startswith(ESCAPE_PREFIX):
-                key = key[len(ESCAPE_PREFIX):]
-            decoded[key] = _decode(item, depth + 1)
+                key = key[1:]
+            decoded[key] = item if type(item) in scalars else _decode(item, depth + 1)
         return decoded
     raise PlainError(f"geen gewone waarde: {type_name(data)}")
 

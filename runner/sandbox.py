@@ -37,6 +37,7 @@ from typing import Any, Sequence
 
 import runner
 from runner import messages, plain
+from runner.host import SentArguments, outcome_from_wire
 from runner.model import CallOutcome, LoadReport, WireError
 
 GIB = 1 << 30
@@ -74,6 +75,8 @@ DEFAULT_PRELOAD: tuple[str, ...] = (
     "numpy", "numpy.linalg", "numpy.random", "numpy.fft",
 )
 
+# Pipe capacity asked for (Linux allows up to /proc/sys/fs/pipe-max-size, 1 MiB by default).
+PIPE_BYTES = 1 << 20
 SANDBOX_UID_RANGE = range(61000, 62000)
 ZYGOTE_START_SECONDS = 60.0
 CONTROL_SECONDS = 30.0
@@ -174,12 +177,20 @@ class _Child:
     buffer: bytearray = field(default_factory=bytearray)
 
 
+def _widen_pipe(fd: int) -> None:
+    """Let one pipe hold PIPE_BYTES: a large request or reply then crosses in one write instead
+    of a 64 KiB ping-pong between the two processes. Best effort (the kernel may refuse)."""
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+    except (AttributeError, OSError):
+        pass
+
+
 def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
-    result = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
+    # dict() keeps the last of equal keys; fewer entries than pairs means a key came twice.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise ValueError("duplicate key")
     return result
 
 
@@ -248,11 +259,13 @@ class ChildProcessHost:
             if self._submission_over():
                 return CallOutcome.timed_out(self._submission_timeout_text())
             return CallOutcome.host_error("het proces met je code draait niet meer")
+        sent = SentArguments.encode(args, kwargs, fresh_copy=False)
         request = {
             "op": "call",
             "function": function,
-            "args": plain.encode(list(args)),
-            "kwargs": plain.encode(dict(kwargs or {})),
+            "args": sent.encoded_args,
+            "kwargs": sent.encoded_kwargs,
+            "plain": sent.exact,  # the child may skip decoding (it trusts only us, the parent)
         }
         try:
             body = self._exchange(request)
@@ -262,7 +275,7 @@ class ChildProcessHost:
         except _ChildGone as gone:
             return CallOutcome.host_error(self._end_after(gone))
         try:
-            return CallOutcome.from_wire(body)
+            return outcome_from_wire(body, sent)
         except WireError as error:
             self._end_child()
             return CallOutcome.host_error(f"ongeldig antwoord van het proces ({error})")
@@ -363,7 +376,7 @@ class ChildProcessHost:
             if not poller.poll(remaining * 1000):
                 continue
             try:
-                written = os.write(child.request_fd, view[: 1 << 16])
+                written = os.write(child.request_fd, view[:PIPE_BYTES])
             except (BrokenPipeError, OSError):
                 raise _ChildGone("het proces met je code is gestopt", exited=True) from None
             view = view[written:]
@@ -375,6 +388,9 @@ class ChildProcessHost:
         scanned = 0
         while True:
             newline = child.buffer.find(b"\n", scanned)
+            if newline > cap:
+                # A whole over-long line can arrive in one read now that the pipe is wide.
+                raise _ChildGone("het antwoord van het proces was te groot")
             if newline >= 0:
                 line = bytes(child.buffer[:newline])
                 del child.buffer[: newline + 1]
@@ -401,6 +417,8 @@ class ChildProcessHost:
         self._ensure_zygote()
         request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
+        for pipe_fd in (request_write, reply_write):
+            _widen_pipe(pipe_fd)
         try:
             try:
                 reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])

@@ -27,7 +27,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from runner import messages
+from runner import messages, plain
 from runner.model import CallOutcome, ErrorInfo
 from runner.plain import Opaque, contains_opaque
 
@@ -189,12 +189,21 @@ def fail(message: str) -> None:
 
 def same(actual: Any, expected: Any) -> bool:
     """Exact equality for plain values: bool is not int, 1.0 is not 1, Opaque equals nothing."""
+    # Fast yes for the usual case: identical fingerprints mean equal with the same types. Any
+    # other answer (Opaque inside, -0.0 against 0.0, another key order) takes the full walk.
+    fingerprint = plain.fingerprint(actual)
+    if fingerprint is not None and fingerprint == plain.fingerprint(expected):
+        return True
+    return _same(actual, expected)
+
+
+def _same(actual: Any, expected: Any) -> bool:
     if type(actual) is not type(expected):
         return False
     if type(actual) is list:
-        return len(actual) == len(expected) and all(same(a, e) for a, e in zip(actual, expected))
+        return len(actual) == len(expected) and all(_same(a, e) for a, e in zip(actual, expected))
     if type(actual) is dict:
-        return actual.keys() == expected.keys() and all(same(actual[k], expected[k]) for k in actual)
+        return actual.keys() == expected.keys() and all(_same(actual[k], expected[k]) for k in actual)
     if type(actual) is float and actual != actual:
         return expected != expected  # NaN equals NaN here: both are "not a number"
     return actual == expected

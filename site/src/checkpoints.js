@@ -139,6 +139,7 @@ class CheckpointPanel {
     this.meta = null;
     this.setupProblem = null;
     this.busy = false;
+    this.queue = []; // checkpoint ids waiting for their check
     this.results = new Map(); // id -> stored result (see validStoredResult)
     this.cards = new Map();
     for (const card of panel.querySelectorAll("[data-checkpoint]")) {
@@ -225,28 +226,34 @@ class CheckpointPanel {
     if (this.announcer) this.announcer.textContent = text;
   }
 
+  // Checks run one after another; a click while others run joins the queue.
   async check(ids) {
-    if (this.busy) return;
     if (!this.editor) return;
+    for (const id of ids) {
+      if (this.queue.includes(id)) continue;
+      this.queue.push(id);
+      this.show(id, { status: "running" });
+    }
+    if (this.busy) return;
     this.busy = true;
     this.panel.toggleAttribute("data-checking", true);
-    for (const button of this.panel.querySelectorAll("[data-testid^=check-]")) button.setAttribute("aria-disabled", "true");
     try {
       await this.metaReady;
-      const code = this.editor.getCode();
-      for (const id of ids) this.show(id, { status: "running" });
       if (this.python.state !== "ready" && this.python.state !== "busy") {
         this.announce("Python wordt geladen… (alleen de eerste keer duurt dit even)");
       }
-      const packageProblem = await this.loadImports(code);
-      for (const id of ids) {
-        const result = packageProblem ?? (await this.grade(id, code));
-        this.finish(id, result, code);
+      while (this.queue.length > 0) {
+        const code = this.editor.getCode();
+        const batch = this.queue.splice(0);
+        const packageProblem = await this.loadImports(code);
+        for (const id of batch) {
+          const result = packageProblem ?? (await this.grade(id, code));
+          this.finish(id, result, code);
+        }
       }
     } finally {
       this.busy = false;
       this.panel.toggleAttribute("data-checking", false);
-      for (const button of this.panel.querySelectorAll("[data-testid^=check-]")) button.removeAttribute("aria-disabled");
     }
   }
 

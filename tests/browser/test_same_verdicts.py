@@ -24,9 +24,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 APPEND_MARKER = "# after: solution.py"
-# numpy comes from the public Pyodide CDN, which a machine without internet cannot reach: the
-# page then (rightly) reports the missing package, so this one cannot agree offline.
-NOT_IN_BROWSER = {"numpy_arrays.py"}
+# Left out, each for a reason the two hosts cannot share:
+NOT_COMPARED = {
+    # numpy comes from the public Pyodide CDN, which a machine without internet cannot reach:
+    # the page then (rightly) reports the missing package.
+    "numpy_arrays.py": "numpy is not vendored",
+    # With overlap == window it loops forever while appending: offline the child's memory cap
+    # (MemoryError: error) or the call limit (timeout) strikes first depending on the machine's
+    # speed; the page has only the time limit. Non-pass either way, but not the same status.
+    "word_chunks__overlap_may_equal_window.py": "runaway allocation: memory cap or time limit",
+}
 MIN_SUBMISSIONS = 30
 # Slow submissions each wait out the 5 s limit, once per checkpoint in the page.
 BATCH_TIMEOUT_S = 900
@@ -46,7 +53,7 @@ def submissions(tmp_path_factory) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for group in ("wrong", "correct"):
         for path in sorted((LESSON_DIR / group).glob("*.py")):
-            if path.name not in NOT_IN_BROWSER:
+            if path.name not in NOT_COMPARED:
                 found[f"{group}/{path.name}"] = path
     for path in sorted(CORPUS_DIR.glob("*.py")):
         target = composed / path.name
@@ -95,4 +102,4 @@ def test_browser_and_offline_give_the_same_status_for_every_checkpoint(page, sit
         name: {"browser": browser_verdicts[name], "offline": offline_verdicts[name]}
         for name in submissions if browser_verdicts[name] != offline_verdicts[name]
     }
-    assert differences == {}
+    assert differences == {}, json.dumps(differences, indent=1)

@@ -9,6 +9,7 @@ from runner import invoke, plain
 from runner.host import InProcessHost
 from runner.model import CallOutcome, LoadReport
 from runner.plain import Opaque
+from runner.testkit import same
 
 
 def host_with(source, expected=("f",), call_timeout=2.0):
@@ -199,3 +200,41 @@ def test_exception_whose_str_never_returns_is_still_stopped():
     source = "class Stuck(Exception):\n    def __str__(self):\n        while True:\n            pass\ndef f():\n    raise Stuck()\n"
     host, _ = host_with(source, call_timeout=0.2)
     assert host.call("f", []).kind == "timeout"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "records[0]['n'] = True",  # 1 -> True: equal under ==, still a change
+        "records[0]['n'] = 1.0",
+        "records[0] = type('D', (dict,), {})(records[0])",  # same content, no longer a plain dict
+        "records[0]['$x'] = 1",
+        "records.append(records)",  # a cycle
+    ],
+)
+def test_every_kind_of_mutation_is_reported_even_when_it_compares_equal(change):
+    host, _ = host_with(f"def f(records):\n    {change}\n")
+    sent = [{"n": 1}]
+    outcome = host.call("f", [sent])
+    assert outcome.args_after is not None
+    assert not same(outcome.args_after, [sent])
+
+
+def test_unchanged_arguments_are_reported_as_sent_without_a_copy_on_the_wire():
+    source = "def f(records, k=None):\n    return len(records)\n"
+    host, _ = host_with(source)
+    loaded = invoke.load_module(source, "main.py", ("f",))
+    sent = [{"n": 1, "$d": float("nan"), "t": "\ud800"}]
+    wire = invoke.invoke(loaded.namespace, "f", plain.encode([sent]), plain.encode({"k": [True]}))
+    assert wire[invoke.ARGS_UNCHANGED] is True and "args_after" not in wire
+    outcome = host.call("f", [sent], {"k": [True]})
+    assert same(outcome.args_after, [sent]) and same(outcome.kwargs_after, {"k": [True]})
+
+
+def test_arguments_with_opaque_markers_come_back_in_full():
+    source = "def f(records):\n    return len(records)\n"
+    host, _ = host_with(source)
+    loaded = invoke.load_module(source, "main.py", ("f",))
+    wire = invoke.invoke(loaded.namespace, "f", plain.encode([[("t", "u")]]), {})
+    assert invoke.ARGS_UNCHANGED not in wire and wire["args_after"] == [[{"$opaque": "tuple"}]]
+    assert type(host.call("f", [[("t", "u")]]).args_after[0][0]) is Opaque

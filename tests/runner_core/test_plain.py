@@ -224,3 +224,55 @@ def test_any_plain_value_round_trips_exactly(value):
     result = roundtrip(value)
     assert result == value
     assert repr(result) == repr(value)  # repr tells True from 1, 1.0 from 1 and -0.0 from 0.0
+
+
+class SubDict(dict):
+    pass
+
+
+@pytest.mark.parametrize(
+    "value",
+    [(1,), SubDict(), [SubDict()], {1: "a"}, {"a": [1, (2,)]}, Opaque("x"), LyingEquals()],
+)
+def test_is_exact_plain_refuses_anything_but_exact_builtins(value):
+    assert not plain.is_exact_plain(value)
+    assert plain.fingerprint(value) is None
+
+
+def test_is_exact_plain_limits_depth_and_dollar_keys():
+    nested = []
+    for _ in range(plain.MAX_DEPTH + 2):
+        nested = [nested]
+    assert not plain.is_exact_plain(nested)
+    assert plain.is_exact_plain({"$x": 1}) and not plain.is_exact_plain({"$x": 1}, dollar_keys=False)
+    cycle = []
+    cycle.append(cycle)
+    assert not plain.is_exact_plain(cycle)
+
+
+@pytest.mark.parametrize("left, right", [(1, True), (1, 1.0), ({"a": 0}, {"a": False}), (["x"], ["x", None])])
+def test_fingerprints_tell_types_apart(left, right):
+    assert plain.fingerprint(left) != plain.fingerprint(right)
+
+
+def test_fingerprint_is_equal_for_equal_values_built_differently():
+    shared_dict = {"a": "é\ud800", "n": float("nan")}
+    assert plain.fingerprint([shared_dict, shared_dict]) == plain.fingerprint([dict(shared_dict), dict(shared_dict)])
+
+
+def test_exact_copy_is_deep_and_keeps_types():
+    value = {"a": [1, 2.0, True, None, "\ud800"]}
+    copied = plain.exact_copy(value)
+    assert copied == value and copied["a"] is not value["a"]
+    assert plain.fingerprint(copied) == plain.fingerprint(value)
+
+
+def test_decode_still_rebuilds_markers_and_escaped_keys():
+    data = plain.encode({"$x": (1, 2), "y": [1]})
+    decoded = plain.decode(data)
+    assert list(decoded) == ["$x", "y"] and type(decoded["$x"]) is Opaque
+
+
+def test_huge_flat_lists_are_refused_before_they_are_walked():
+    assert plain.encode([0] * (plain.MAX_NODES + 1)) == {"$opaque": "list", "$reason": "te groot"}
+    assert plain.encode(["x" * 1000] * 9000)["$reason"] == "te groot"  # over MAX_CHARS

@@ -51,6 +51,14 @@ def test_values_cross_with_exact_types_and_lone_surrogates(host):
         assert outcome.value[0] == value and type(outcome.value[0]) is type(value)
 
 
+def test_arguments_after_the_call_cross_back_exactly(host):
+    host.load("def touch(records, change):\n    if change:\n        records[0]['n'] = True\n    return 0\n", ["touch"])
+    sent = [{"n": 1, "$k": "\ud800", "big": "é" * 300_000}]  # wider than one 64 KiB pipe buffer
+    assert host.call("touch", [sent, False]).args_after == [sent, False]
+    changed = host.call("touch", [sent, True]).args_after[0][0]
+    assert changed["n"] is True and sent[0]["n"] == 1
+
+
 def test_a_reply_over_the_size_cap_is_an_error():
     limits = SandboxLimits(call_seconds=5.0, reply_bytes=50_000)
     with ChildProcessHost(limits) as small_host:

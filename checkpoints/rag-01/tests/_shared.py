@@ -79,6 +79,19 @@ def random_chunk_selection(rng, document):
     return chunks
 
 
+# Seeded inputs, and so the reference's answers to them, are the same for every submission:
+# build them once per grading process (a batch worker grades many submissions with one bundle).
+_GENERATED_CASES = {}
+
+
+def generated_cases(key, build):
+    """build() -> a list of cases, run once per process for each key. Nothing may change the
+    cases afterwards; learner code only ever gets copies (the hosts send values, not objects)."""
+    if key not in _GENERATED_CASES:
+        _GENERATED_CASES[key] = build()
+    return _GENERATED_CASES[key]
+
+
 def outcome_of(call):
     """('value', result) or ('ValueError', None) for a call of the reference solution."""
     try:
@@ -89,9 +102,14 @@ def outcome_of(call):
 
 def expect_like_reference(learner_call, reference_call, message):
     """The learner's call must give what the reference gives: the same value, or a ValueError."""
+    expect_outcome(learner_call, outcome_of(reference_call), message)
+
+
+def expect_outcome(learner_call, outcome, message):
+    """The learner's call must give outcome (from `outcome_of`): that value, or a ValueError."""
     from runner.testkit import expect_equal, expect_value_error, returns
 
-    kind, expected = outcome_of(reference_call)
+    kind, expected = outcome
     if kind == "ValueError":
         with expect_value_error(message):
             learner_call()
