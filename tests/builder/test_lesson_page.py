@@ -84,7 +84,7 @@ def test_solution_is_collapsed_highlighted_and_loadable(lesson_html):
 
 
 def test_every_example_can_be_loaded_into_the_editor(lesson_html):
-    sources = re.findall(r'<figure class="example" data-example data-source="[^"]*">', lesson_html)
+    sources = re.findall(r'<figure class="example" data-example data-source="[^"]*"(?: data-context="[^"]*")?>', lesson_html)
     buttons = lesson_html.count('<button type="button" class="example__load" data-load-example>Laad in editor</button>')
     assert len(sources) == buttons >= 8  # the lesson's examples plus the solution
 

@@ -1,36 +1,12 @@
-"""Fixtures for the offline runner's tests: a tiny lesson that grades fast, and a sandboxed host.
-
-Limits are short so hostile submissions end quickly, but long enough that a correct call on a
-busy 2-core machine never hits them.
-"""
+"""Fixtures for the offline runner's tests: a tiny lesson that grades fast, and a sandboxed host."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
+from offline_support import MINI_LESSON, TEST_LIMITS
 from runner.bundle import load_bundle
-from runner.sandbox import ChildProcessHost, SandboxLimits
-
-HERE = Path(__file__).resolve().parent
-LESSONS = HERE / "lessons"
-MINI_LESSON = LESSONS / "mini-01"
-ROOT = HERE.parent.parent
-
-TEST_LIMITS = SandboxLimits(call_seconds=2.0, submission_seconds=30.0, memory_bytes=512 << 20)
-
-CORRECT_MINI = '''
-def double(x):
-    return 2 * x
-
-def words(text):
-    return text.split()
-
-def total(numbers):
-    return sum(numbers)
-'''
+from runner.sandbox import ChildProcessHost
 
 
 @pytest.fixture(scope="session")
@@ -43,31 +19,3 @@ def host():
     """One host (one zygote) per module; every load() still forks a fresh child."""
     with ChildProcessHost(TEST_LIMITS) as shared:
         yield shared
-
-
-def processes_of_uid(uid: int) -> list[int]:
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/status") as handle:
-                for line in handle:
-                    if line.startswith("Uid:") and int(line.split()[1]) == uid:
-                        found.append(int(name))
-        except OSError:
-            continue
-    return found
-
-
-def is_alive(pid: int) -> bool:
-    """True for a running (not zombie) process."""
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            state = handle.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
-
-
-needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop needs a grader running as root")

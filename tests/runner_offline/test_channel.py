@@ -13,7 +13,7 @@ import pytest
 from runner.child import CappedOutput
 from runner.sandbox import ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
 
-from conftest import TEST_LIMITS
+from offline_support import TEST_LIMITS
 
 
 def test_parse_reply_returns_the_body_of_a_matching_reply():

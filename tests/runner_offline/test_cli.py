@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import CORRECT_MINI, LESSONS, ROOT
+from offline_support import CORRECT_MINI, LESSONS, ROOT
 
 LESSON_ARGS = ["--lesson", "mini-01", "--checkpoints-dir", str(LESSONS)]
 FAST_LIMITS = ["--call-timeout", "3", "--submission-timeout", "30"]

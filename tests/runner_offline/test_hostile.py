@@ -12,7 +12,7 @@ import pytest
 from runner.grade import grade
 from runner.sandbox import ChildProcessHost, SandboxLimits
 
-from conftest import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
+from offline_support import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
 
 WORDS_AND_TOTAL = '''
 def words(text):

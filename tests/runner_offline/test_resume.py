@@ -13,7 +13,7 @@ import pytest
 
 from runner.batch import read_results
 
-from conftest import CORRECT_MINI, LESSONS, ROOT
+from offline_support import CORRECT_MINI, LESSONS, ROOT
 
 SUBMISSIONS = 16
 
