@@ -13,6 +13,7 @@ from builder.front_matter import split_front_matter
 from builder.lesson_header import read_lesson_header
 from builder.lesson_markdown import create_markdown
 from builder.model import Lesson
+from builder.verify_checkpoints import verify_checkpoints
 from builder.verify_examples import verify_examples
 
 
@@ -28,6 +29,7 @@ def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = N
     check_unique(lessons)
     for lesson in lessons:
         verify_examples(lesson)
+        verify_checkpoints(lesson)
     return sorted(lessons, key=lambda lesson: (lesson.module.number, lesson.number))
 
 

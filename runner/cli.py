@@ -2,9 +2,11 @@
 
     python -m runner check main.py --lesson rag-01
     python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
+    python -m runner gate --lesson rag-01
 
-Exit codes: 0 all checkpoints pass (check) / the batch completed (grade); 1 some checkpoint did
-not pass (check) / the grader itself failed (grade); 2 usage errors, always with one line
+Exit codes: 0 all checkpoints pass (check) / the batch completed (grade) / every known solution
+gets its known verdict (gate); 1 some checkpoint did not pass (check) / the grader itself failed
+(grade) / the gate found a problem (gate); 2 usage errors, always with one line
 `error: ...` on stderr. The learner's view (`check`) is in Dutch. This is the only runner module
 that may use a third-party library (rich).
 """
@@ -30,6 +32,7 @@ from runner.bundle import Bundle, BundleError, load_bundle
 from runner.grade import grade
 from runner.gradebook import gradebook_csv
 from runner.model import GradeReport
+from runner.quality_gate import check_quality_gate, known_solutions
 from runner.report import CheckpointInfo, render_report
 from runner.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
 from runner.submission import PathProblem, collect_submission_files, read_submission
@@ -102,7 +105,26 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--regrade", action="store_true",
                        help="grade everything again, ignoring earlier results in --out")
     _add_common(grade)
+    gate = commands.add_parser(
+        "gate", help="check the lesson's tests: reference and correct/ pass, each wrong/ fails its checkpoint")
+    gate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    gate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
+                      help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     return parser
+
+
+def run_gate(args: argparse.Namespace) -> int:
+    """One line per known solution that does not get its known verdict, as `path: reason`."""
+    lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
+    failures = check_quality_gate(lesson_dir)
+    for failure in failures:
+        print(f"{failure.path}: {failure.reason}", file=sys.stderr)
+    count = len(known_solutions(lesson_dir))
+    if failures:
+        print(f"quality gate of {args.lesson}: {len(failures)} of {count} known solutions are off", file=sys.stderr)
+        return 1
+    print(f"quality gate of {args.lesson}: all {count} known solutions get their known verdict")
+    return 0
 
 
 def limits_from(args: argparse.Namespace) -> SandboxLimits:
@@ -138,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "check":
             return run_check(args)
+        if args.command == "gate":
+            return run_gate(args)
         return run_grade(args)
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
