@@ -40,6 +40,7 @@ from runner.bundle import load_bundle  # noqa: E402
 from runner.cli import main as runner_main  # noqa: E402
 from runner.grade import grade  # noqa: E402
 from runner.host import InProcessHost  # noqa: E402
+from runner.quality_gate import known_solutions  # noqa: E402
 from runner.sandbox import ChildProcessHost  # noqa: E402
 
 LESSON = "rag-01"
@@ -72,8 +73,10 @@ def broken_variants(reference: str) -> list[tuple[str, bytes]]:
 
 def generate(folder: Path, count: int) -> dict[str, int]:
     reference = (LESSON_DIR / "solution.py").read_text()
-    correct = [reference] + [p.read_text() for p in sorted((LESSON_DIR / "correct").glob("*.py"))]
-    wrong = [p.read_text() for p in sorted((LESSON_DIR / "wrong").glob("*.py"))]
+    # As the quality gate grades them: a known-wrong variation arrives composed with the reference.
+    known = known_solutions(LESSON_DIR)
+    correct = [solution.source for solution in known if solution.must_pass]
+    wrong = [solution.source for solution in known if not solution.must_pass]
     broken = broken_variants(reference)
     kinds = {"correct": 0, "wrong": 0, "broken": 0}
     for index in range(count):

@@ -84,7 +84,7 @@ MEASURE_RUN = """async (code) => {
 
 @dataclass
 class PageBytes:
-    transferred: int = 0  # bodies + headers as they crossed the wire (no compression on loopback)
+    transferred: int = 0  # bodies + headers as they crossed the wire (gzip where the server compresses)
     gzipped: int = 0  # what the same bodies weigh gzip-compressed, as most static hosts serve them
     urls: list[str] = field(default_factory=list)
 

@@ -15,6 +15,7 @@ import pytest
 from runner.bundle import load_bundle
 from runner.grade import grade
 from runner.host import InProcessHost
+from runner.quality_gate import compose_source
 from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
 
 pytestmark = pytest.mark.browser
@@ -82,7 +83,7 @@ def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(pa
     panel = CheckpointPanel.open(page, site_server)
     messages = {}
     for file_name, checkpoint_id, status in WRONG_CASES:
-        source = (WRONG_DIR / file_name).read_text(encoding="utf-8")
+        source = compose_source((WRONG_DIR / file_name).read_text(encoding="utf-8"), SOLUTION)
         expected = first_failure(shipped_bundle, source, checkpoint_id)
         assert expected.status == status, file_name
         panel.editor.set_code(source)

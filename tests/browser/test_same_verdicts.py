@@ -1,9 +1,11 @@
 """Same verdicts in the browser as offline, for a corpus of correct, wrong, broken and slow code.
 
-The corpus: every known-wrong and correct solution of checkpoints/rag-01 (used in place), plus
-the broken and slow submissions of tests/browser/corpus/ (see its README). Each is graded in one
-lesson page, through the real editor, worker and "Controleer alle checkpoints" button, and by
-`python -m runner grade` with its default limits; every checkpoint must get the same status.
+The corpus: every known-wrong and correct solution of checkpoints/rag-01, plus the broken and
+slow submissions of tests/browser/corpus/ (see its README); a variation of the reference
+(`# after: solution.py`) is graded composed, as `runner.quality_gate.compose_source` makes it.
+Each is graded in one lesson page, through the real editor, worker and "Controleer alle
+checkpoints" button, and by `python -m runner grade` with its default limits; every checkpoint
+must get the same status.
 
 Offline, code with a syntax error is an `invalid` submission (nothing can be graded); the page
 reports it as an `error` on every checkpoint, so that is what it is compared with.
@@ -18,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from runner.quality_gate import compose_source
 from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
-APPEND_MARKER = "# after: solution.py"
 # Left out, each for a reason the two hosts cannot share:
 NOT_COMPARED = {
     # numpy comes from the public Pyodide CDN, which a machine without internet cannot reach:
@@ -39,26 +41,21 @@ MIN_SUBMISSIONS = 30
 BATCH_TIMEOUT_S = 900
 
 
-def corpus_source(path: Path) -> str:
-    text = path.read_text(encoding="utf-8")
-    if text.startswith(APPEND_MARKER):
-        return (LESSON_DIR / "solution.py").read_text(encoding="utf-8") + "\n\n" + text
-    return text
-
-
 @pytest.fixture(scope="module")
 def submissions(tmp_path_factory) -> dict[str, Path]:
-    """Name -> a .py file to grade. wrong/ and correct/ in place; the corpus composed in tmp."""
+    """Name -> a .py file to grade: every file composed in tmp as the quality gate grades it."""
     composed = tmp_path_factory.mktemp("corpus")
+    solution_text = (LESSON_DIR / "solution.py").read_text(encoding="utf-8")
     found: dict[str, Path] = {}
-    for group in ("wrong", "correct"):
-        for path in sorted((LESSON_DIR / group).glob("*.py")):
-            if path.name not in NOT_COMPARED:
-                found[f"{group}/{path.name}"] = path
-    for path in sorted(CORPUS_DIR.glob("*.py")):
-        target = composed / path.name
-        target.write_text(corpus_source(path), encoding="utf-8")
-        found[f"corpus/{path.name}"] = target
+    sources = [*sorted((LESSON_DIR / "wrong").glob("*.py")), *sorted((LESSON_DIR / "correct").glob("*.py")),
+               *sorted(CORPUS_DIR.glob("*.py"))]
+    for path in sources:
+        if path.name in NOT_COMPARED:
+            continue
+        name = f"{path.parent.name}/{path.name}"
+        target = composed / name.replace("/", "__")
+        target.write_text(compose_source(path.read_text(encoding="utf-8"), solution_text), encoding="utf-8")
+        found[name] = target
     return found
 
 
