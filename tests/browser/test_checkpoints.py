@@ -32,6 +32,11 @@ def word_chunks(document, window=40, overlap=8):
 """
 
 
+def known_wrong(file_name: str) -> str:
+    """A known-wrong solution as a learner would have typed it: composed with the reference."""
+    return compose_source((WRONG_DIR / file_name).read_text(encoding="utf-8"), SOLUTION)
+
+
 @pytest.fixture(scope="module")
 def shipped_bundle():
     return load_bundle(LESSON_DIR, include_offline=False)
@@ -83,7 +88,7 @@ def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(pa
     panel = CheckpointPanel.open(page, site_server)
     messages = {}
     for file_name, checkpoint_id, status in WRONG_CASES:
-        source = compose_source((WRONG_DIR / file_name).read_text(encoding="utf-8"), SOLUTION)
+        source = known_wrong(file_name)
         expected = first_failure(shipped_bundle, source, checkpoint_id)
         assert expected.status == status, file_name
         panel.editor.set_code(source)
@@ -187,7 +192,7 @@ def test_corrupted_storage_is_ignored_with_a_quiet_notice(page, site_server):
 def test_export_asks_the_name_in_the_page_and_grades_the_same_offline(page, site_server, built_site, tmp_path):
     panel = CheckpointPanel.open(page, site_server)
     page.on("dialog", lambda dialog: pytest.fail(f"a browser dialog appeared: {dialog.message}"))
-    source = (WRONG_DIR / "word_chunks__overlap_only_tail.py").read_text(encoding="utf-8")
+    source = known_wrong("word_chunks__overlap_only_tail.py")
     panel.editor.set_code(source)
     browser_statuses = panel.check_all()
     assert browser_statuses["word_chunks"] == "fail"
@@ -255,7 +260,7 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
         window.shownPassages = 0;
         document.addEventListener('werkplaats:show-learner-passages', () => { window.shownPassages += 1; });
     }""")
-    panel.editor.set_code((WRONG_DIR / "word_chunks__end_inclusive.py").read_text(encoding="utf-8"))
+    panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     assert panel.check("word_chunks") == "fail"
     button = panel.card("word_chunks").get_by_role("button", name="Bekijk in de visualizer")
     button.focus()
@@ -267,7 +272,7 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
 
 def test_axe_finds_no_serious_or_critical_violations(page, site_server):
     panel = CheckpointPanel.open(page, site_server)
-    panel.editor.set_code((WRONG_DIR / "word_chunks__end_inclusive.py").read_text(encoding="utf-8"))
+    panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     panel.check("word_chunks")  # so the feedback with expected/actual is on the page too
     page.locator("[data-testid=solution] summary").click()  # and the solution's confirmation
     page.add_script_tag(path=str(AXE_PATH))
