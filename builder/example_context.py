@@ -41,52 +41,36 @@ def example_contexts(codes: Sequence[str]) -> list[list[int]]:
     A name is taken from the latest earlier example that binds it; dependencies are followed
     transitively. Examples that do not parse depend on nothing (verify_examples reports them).
     """
-    parsed: list[tuple[set[str], set[str]] | None] = []
+    trees: list[ast.Module | None] = []
     for code in codes:
         try:
-            tree = ast.parse(code)
+            trees.append(ast.parse(code))
         except SyntaxError:
-            parsed.append(None)
-            continue
-        parsed.append((defined_names(tree), used_names(tree)))
-
-    def direct_needs(index: int) -> set[int]:
-        info = parsed[index]
-        if info is None:
-            return set()
-        defined, used = info
-        needs: set[int] = set()
-        for name in used:
-            # A name the example binds itself before use needs nothing earlier; an example
-            # that both reads and rebinds a name (`x = x + 1`) still takes the earlier one.
-            providers = [
-                earlier for earlier in range(index)
-                if parsed[earlier] is not None and name in parsed[earlier][0]
-            ]
-            if providers and (name not in defined or rebinds_after_use(codes[index], name)):
-                needs.add(providers[-1])
-        return needs
+            trees.append(None)
+    bound = [defined_names(tree) if tree else set() for tree in trees]
 
     contexts: list[list[int]] = []
-    for index in range(len(codes)):
-        seen: set[int] = set()
-        pending = list(direct_needs(index))
-        while pending:
-            needed = pending.pop()
-            if needed not in seen:
-                seen.add(needed)
-                pending.extend(direct_needs(needed))
-        contexts.append(sorted(seen))
+    for index, tree in enumerate(trees):
+        needs: set[int] = set()
+        for name in used_names(tree) if tree else ():
+            providers = [earlier for earlier in range(index) if name in bound[earlier]]
+            # A name the example binds itself before use needs nothing earlier; an example
+            # that both reads and rebinds a name (`x = x + 1`) still takes the earlier one.
+            if providers and (name not in bound[index] or rebinds_after_use(tree, name)):
+                provider = providers[-1]
+                # Earlier contexts are complete already, so the closure is one union.
+                needs.add(provider)
+                needs.update(contexts[provider])
+        contexts.append(sorted(needs))
     return contexts
 
 
-def rebinds_after_use(code: str, name: str) -> bool:
+def rebinds_after_use(tree: ast.Module, name: str) -> bool:
     """True when `name` is read on or before the line where the example first binds it.
 
     Lines, not columns: in `count = count + 1` the read comes first although it stands right
     of the target.
     """
-    tree = ast.parse(code)
     first_load = min(node.lineno for node in ast.walk(tree)
                      if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load))
     bindings = [node.lineno for node in ast.walk(tree)
