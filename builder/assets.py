@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.errors import BuildError
+from builder.paths import CODE_ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE_SRC = ROOT / "site" / "src"
-WHEELS_DIR = ROOT / "site" / "wheels"
-NODE_MODULES = ROOT / "node_modules"
+SITE_SRC = CODE_ROOT / "site" / "src"
+WHEELS_DIR = CODE_ROOT / "site" / "wheels"
+NODE_MODULES = CODE_ROOT / "node_modules"
 
 # The bundles a lesson page needs; the worker is its own entry so it loads only on the first Run.
 BUNDLE_ENTRIES = ("lesson.js", "pyodide-worker.js", "lesson.css")
@@ -62,7 +62,7 @@ def bundle_front_end(esbuild: Path, assets_dir: Path) -> None:
         "--log-level=error",
         f"--outdir={assets_dir}",
     ]
-    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    completed = subprocess.run(command, cwd=CODE_ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
         raise BuildError(None, None, f"bundling site/src with esbuild failed: {first_error_line(completed.stderr)}")
 

@@ -9,10 +9,10 @@ from builder.errors import BuildError, BuildWarning
 from builder.links import find_dangling_links
 from builder.load_lessons import load_lessons
 from builder.model import Lesson
+from builder.paths import CODE_ROOT
 from builder.render_page import Site, create_templates, render_index, render_page
 from builder.write_site import default_steps, write_site
 
-CODE_ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES_DIR = CODE_ROOT / "site" / "templates"
 
 

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import runner
-from runner.bundle import OFFLINE_DIR, SHIPPED_DIR, BundleError, load_bundle
+from runner.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
 
 from builder.errors import BuildError
 from builder.model import Lesson
@@ -75,9 +75,8 @@ def runner_modules(entry: str = ENTRY_MODULE, runner_dir: Path = RUNNER_DIR) -> 
     return sorted(found)
 
 
-def shipped_lesson_files(lesson_dir: Path) -> list[str]:
+def shipped_lesson_files(bundle: Bundle) -> list[str]:
     """The lesson's files the browser grades with: exactly those runner.bundle hashes."""
-    bundle = load_bundle(lesson_dir, include_offline=False)
     files = ["checkpoints.toml", *bundle.files]
     leaked = [name for name in files
               if name.startswith(f"{OFFLINE_DIR}/") or ("/" in name and not name.startswith(f"{SHIPPED_DIR}/"))]
@@ -86,11 +85,11 @@ def shipped_lesson_files(lesson_dir: Path) -> list[str]:
     return files
 
 
-def archive_members(lesson: Lesson) -> list[tuple[str, Path]]:
+def archive_members(lesson: Lesson, bundle: Bundle) -> list[tuple[str, Path]]:
     members = [(f"runner/{name}.py", RUNNER_DIR / f"{name}.py") for name in runner_modules()]
     lesson_root = f"checkpoints/{lesson.id}"
     members += [(f"{lesson_root}/{name}", lesson.checkpoints_dir / name)
-                for name in shipped_lesson_files(lesson.checkpoints_dir)]
+                for name in shipped_lesson_files(bundle)]
     return members
 
 
@@ -116,7 +115,7 @@ def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
     """Write `out_dir/checkpoints/<lesson-id>/` (the archive and meta.json)."""
     try:
         bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
-        members = archive_members(lesson)
+        members = archive_members(lesson, bundle)
     except BundleError as error:
         raise BuildError(f"{lesson.checkpoints_shown_dir}", None, f"checkpoint tests: {error}") from None
     data = build_archive(members)

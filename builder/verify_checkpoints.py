@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 from builder.errors import BuildError
 from builder.model import Lesson
+from builder.paths import CODE_ROOT
 
 TIME_LIMIT_SECONDS = 300
-CODE_ROOT = Path(__file__).resolve().parent.parent  # where `python -m runner` is found
 
 
 def verify_checkpoints(lesson: Lesson) -> None:

@@ -116,7 +116,6 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> dict:
         return invalid_result(submission, bundle, syntax_message(report))
     result = _base_result(submission, bundle)
     result["score"] = report.score
-    result["max_score"] = report.max_score
     result["checkpoints"] = [checkpoint.to_json() for checkpoint in report.checkpoints]
     return _finish(result, submission, bundle)
 

@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, ContextManager, Iterable
 
 from runner import messages, plain
-from runner.model import ErrorInfo, FunctionInfo, LoadReport, ParameterInfo
+from runner.model import MAX_MESSAGE_CHARS, ErrorInfo, FunctionInfo, LoadReport, ParameterInfo, clip
 
 MODULE_NAME = "main"
 # Below model.MAX_STDOUT_CHARS, so the "weggelaten" note always fits.
 STDOUT_CAP_CHARS = 16_000
-MESSAGE_CAP_CHARS = 300
 # Wire key meaning "the arguments after the call are exactly the ones sent"; the host then fills
 # in args_after itself (`runner.host.outcome_from_wire`) instead of decoding a copy from the reply.
 ARGS_UNCHANGED = "args_unchanged"
@@ -98,7 +97,7 @@ def _safe_message(error: BaseException) -> str:
         text = ""
     if type(text) is not str:
         text = ""
-    return text if len(text) <= MESSAGE_CAP_CHARS else text[: MESSAGE_CAP_CHARS - 1] + "…"
+    return clip(text, MAX_MESSAGE_CHARS)
 
 
 def _line_in(tb: types.TracebackType | None, filename: str) -> int | None:

@@ -47,7 +47,8 @@ def _expect(wire: Any, key: str, types: type | tuple[type, ...], optional: bool 
     return value
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, the cut marked with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -71,9 +72,9 @@ class ErrorInfo:
     @classmethod
     def from_wire(cls, wire: Any) -> ErrorInfo:
         return cls(
-            type_name=_clip(_expect(wire, "type", str), 80),
+            type_name=clip(_expect(wire, "type", str), 80),
             is_value_error=_expect(wire, "is_value_error", bool),
-            message=_clip(_expect(wire, "message", str), MAX_MESSAGE_CHARS),
+            message=clip(_expect(wire, "message", str), MAX_MESSAGE_CHARS),
             line=_expect(wire, "line", int, optional=True),
         )
 
@@ -99,7 +100,7 @@ class ParameterInfo:
         kind = _expect(wire, "kind", str)
         if kind not in PARAMETER_KINDS:
             raise WireError(f"unknown parameter kind {kind!r}")
-        return cls(_clip(_expect(wire, "name", str), 80), kind, _expect(wire, "has_default", bool))
+        return cls(clip(_expect(wire, "name", str), 80), kind, _expect(wire, "has_default", bool))
 
 
 PARAMETER_KINDS = (
@@ -136,13 +137,13 @@ class FunctionInfo:
     def from_wire(cls, wire: Any) -> FunctionInfo:
         raw_parameters = _expect(wire, "parameters", list, optional=True)
         return cls(
-            name=_clip(_expect(wire, "name", str), 80),
+            name=clip(_expect(wire, "name", str), 80),
             exists=_expect(wire, "exists", bool),
             is_callable=_expect(wire, "callable", bool),
             parameters=None
             if raw_parameters is None
             else tuple(ParameterInfo.from_wire(p) for p in raw_parameters[:64]),
-            type_name=_clip(_expect(wire, "type", str, optional=True) or "", 80),
+            type_name=clip(_expect(wire, "type", str, optional=True) or "", 80),
         )
 
 
@@ -185,9 +186,9 @@ class LoadReport:
         return cls(
             problem=problem,
             error=None if raw_error is None else ErrorInfo.from_wire(raw_error),
-            message=_clip(_expect(wire, "message", str), MAX_MESSAGE_CHARS),
+            message=clip(_expect(wire, "message", str), MAX_MESSAGE_CHARS),
             functions=tuple(FunctionInfo.from_wire(f) for f in raw_functions[:64]),
-            stdout=_clip(_expect(wire, "stdout", str), MAX_STDOUT_CHARS),
+            stdout=clip(_expect(wire, "stdout", str), MAX_STDOUT_CHARS),
         )
 
 
@@ -263,8 +264,8 @@ class CallOutcome:
             args_after=decoded_args if type(decoded_args) is list else None,
             kwargs_after=decoded_kwargs if type(decoded_kwargs) is dict else None,
             aliased_paths=tuple(checked_paths),
-            stdout=_clip(_expect(wire, "stdout", str, optional=True) or "", MAX_STDOUT_CHARS),
-            message=_clip(_expect(wire, "message", str, optional=True) or "", MAX_MESSAGE_CHARS),
+            stdout=clip(_expect(wire, "stdout", str, optional=True) or "", MAX_STDOUT_CHARS),
+            message=clip(_expect(wire, "message", str, optional=True) or "", MAX_MESSAGE_CHARS),
             duration_ms=float(duration or 0.0),
         )
 

@@ -17,13 +17,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from runner.model import STATUSES
+
 # Larger than any honest solution of a lesson by two orders of magnitude.
 MAX_SUBMISSION_BYTES = 256 * 1024
 MAX_LEARNER_CHARS = 100
 SUBMISSION_SUFFIXES = (".py", ".json")
 REQUIRED_FIELDS = ("lesson", "learner", "code")
 OPTIONAL_STRING_FIELDS = ("lesson_revision", "created_at")
-VERDICTS = ("pass", "fail", "error", "timeout")
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes
 def _browser_verdicts(raw: object) -> tuple[dict[str, str], str | None]:
     if raw is None:
         return {}, None
-    if type(raw) is not dict or not all(type(v) is str and v in VERDICTS for v in raw.values()):
+    if type(raw) is not dict or not all(type(v) is str and v in STATUSES for v in raw.values()):
         return {}, "field 'browser_verdicts' must map checkpoint ids to pass, fail, error or timeout"
     return dict(raw), None
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from runner import messages, plain
-from runner.model import CallOutcome, ErrorInfo
+from runner.model import CallOutcome, ErrorInfo, clip
 from runner.plain import Opaque, contains_opaque
 
 TEST_MARKER = "__werkplaats_test__"
@@ -158,7 +158,7 @@ def display(value: Any) -> str:
     shorten.maxdict = 40
     shorten.maxlevel = 6
     text = shorten.repr(value)
-    return text if len(text) <= DISPLAY_LIMIT else text[: DISPLAY_LIMIT - 1] + "…"
+    return clip(text, DISPLAY_LIMIT)
 
 
 def first_difference(actual: Any, expected: Any, path: str = "") -> str | None:

@@ -3,13 +3,13 @@
 // shows what to fix in Dutch, keeps the results per lesson in localStorage (tied to the test
 // bundle's hash) and offers the hand-in file (export.js). Everything derived from the learner's
 // code is inserted as text, never as HTML.
-import { packageErrorMessage } from "./editor.js";
+import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
 
-export const STATUSES = ["pending", "running", "pass", "fail", "error", "timeout"];
 const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
 const STORAGE_VERSION = 1;
-// Same default as the offline runner's per-call limit (runner/sandbox.py), per checkpoint here.
+// For all shipped tests of one checkpoint together (the offline runner limits each call, see
+// runner/sandbox.py): a correct solution needs well under a second, 5 s leaves room on slow machines.
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
 // Where the archive is unpacked inside Pyodide's file system.
 const PYTHON_ROOT = "/werkplaats";
@@ -87,10 +87,6 @@ function saveStoredResults(lessonId, entry) {
   } catch {
     // Full or disabled storage: the results just do not survive a reload.
   }
-}
-
-function secondsText(seconds) {
-  return `${seconds} ${seconds === 1 ? "seconde" : "seconden"}`;
 }
 
 function testsText(passed, total) {
@@ -240,7 +236,7 @@ class CheckpointPanel {
     try {
       await this.metaReady;
       if (this.python.state !== "ready" && this.python.state !== "busy") {
-        this.announce("Python wordt geladen… (alleen de eerste keer duurt dit even)");
+        this.announce(LOADING_PYTHON);
       }
       while (this.queue.length > 0) {
         const code = this.editor.getCode();
@@ -337,7 +333,6 @@ class CheckpointPanel {
     const shown = result.stale ? { ...result, status: "pending" } : result;
     card.dataset.status = shown.status;
     card.toggleAttribute("data-stale", result.stale === true);
-    if (result.stale) card.dataset.stale = "true";
     state.textContent = stateText(result, this.timeLimitSeconds);
     this.renderFeedback(id, feedback, result.stale ? null : result);
     this.renderMarker(id, shown);

@@ -17,7 +17,9 @@ import { python } from "@codemirror/lang-python";
 import { forgetCode, loadCode, saveCode } from "./code-storage.js";
 import { OutputArea } from "./output.js";
 
-function secondsText(seconds) {
+export const LOADING_PYTHON = "Python wordt geladen… (alleen de eerste keer duurt dit even)";
+
+export function secondsText(seconds) {
   return `${seconds} ${seconds === 1 ? "seconde" : "seconden"}`;
 }
 
@@ -134,7 +136,7 @@ export class EditorPanel {
     this.output.clear();
     let loadingNote = null;
     if (this.python.state === "idle" || this.python.state === "loading" || this.python.state === "failed") {
-      const text = "Python wordt geladen… (alleen de eerste keer duurt dit even)";
+      const text = LOADING_PYTHON;
       loadingNote = this.output.note(text, "loading");
       this.setStatus(text);
     }

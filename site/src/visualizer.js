@@ -4,6 +4,7 @@
 import { StateEffect } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 
+import { LOADING_PYTHON } from "./editor.js";
 import { computeChunkRanges, formatDutchDecimal, measureCoverage } from "./chunk-ranges.js";
 import { GroupedList } from "./grouped-list.js";
 import { comparePassages, definesWordChunks, learnerPassagesProgram } from "./learner-passages.js";
@@ -326,7 +327,7 @@ export class ChunkRangeVisualizer {
     this.root.setAttribute("data-learner-state", "running");
     this.learnerStatus.textContent = this.python.state === "ready" || this.python.state === "busy"
       ? "Je word_chunks draait…"
-      : "Python wordt geladen… (alleen de eerste keer duurt dit even)";
+      : LOADING_PYTHON;
     let comparison;
     try {
       const program = learnerPassagesProgram({

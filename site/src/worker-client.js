@@ -53,10 +53,6 @@ export class PythonWorker {
     };
   }
 
-  get started() {
-    return this.worker !== null;
-  }
-
   // Starts the worker on first use; later calls return the same promise. After a failed start
   // (e.g. the page lost its connection mid-download) the next use tries again.
   get ready() {

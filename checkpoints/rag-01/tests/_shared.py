@@ -10,8 +10,6 @@ VISUALIZER_TEXT = "De lamp brandt groen na reset. Houd de knop tien seconden vas
 
 # Characters Python's str.isspace() calls whitespace, beyond the ASCII ones.
 UNICODE_SPACES = ["\xa0", "\u3000", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\u2003", "\u2028", "\u205f"]
-# Invisible characters that are NOT whitespace: they belong to the word they are in.
-NOT_SPACES = ["\ufeff", "\u200b", "\u200d"]
 ASCII_SPACES = [" ", "  ", "\t", "\n", "\r\n", " \n "]
 WORD_PIECES = [
     "lamp", "Knop", "reset.", "één", "café", "naïef", "x", "42", "a-b", "😀", "👩‍💻", "𝔘𝔫𝔦",
@@ -63,7 +61,8 @@ def random_window(rng):
 
 def random_chunk_selection(rng, document):
     """A mixed bag of valid chunks: several windows, some dropped, unique ids, shuffled."""
-    total = len(reference.word_spans(document["text"]))
+    spans = reference.word_spans(document["text"])
+    total = len(spans)
     chosen = {}
     for _ in range(rng.randint(0, 4)):
         window, overlap = random_window(rng)
@@ -72,7 +71,7 @@ def random_chunk_selection(rng, document):
                 chosen.setdefault(chunk["id"], chunk)
     for _ in range(rng.randint(0, 3)):
         start = rng.randrange(total)
-        chunk = reference.make_chunk(document, reference.word_spans(document["text"]), start, rng.randint(start + 1, total))
+        chunk = reference.make_chunk(document, spans, start, rng.randint(start + 1, total))
         chosen.setdefault(chunk["id"], chunk)
     chunks = list(chosen.values())
     rng.shuffle(chunks)
@@ -98,11 +97,6 @@ def outcome_of(call):
         return "value", call()
     except ValueError:
         return "ValueError", None
-
-
-def expect_like_reference(learner_call, reference_call, message):
-    """The learner's call must give what the reference gives: the same value, or a ValueError."""
-    expect_outcome(learner_call, outcome_of(reference_call), message)
 
 
 def expect_outcome(learner_call, outcome, message):
