@@ -6,14 +6,14 @@ the output directory itself, only renamed into place at the very end.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from builder.assets import build_assets
+from builder.checkpoint_bundle import write_checkpoint_bundle
 from builder.model import Lesson
 from builder.render_page import Page
 
@@ -22,20 +22,12 @@ BuildStep = Callable[[Path], None]
 
 
 def default_steps(lessons: list[Lesson]) -> list[BuildStep]:
-    """The asset and checkpoint-bundle steps of the modules that exist in this checkout."""
-    steps: list[BuildStep] = []
-    if module_exists("builder.assets"):
-        steps.append(importlib.import_module("builder.assets").build_assets)
-    if module_exists("builder.checkpoint_bundle"):
-        write_bundle = importlib.import_module("builder.checkpoint_bundle").write_checkpoint_bundle
-        for lesson in lessons:
-            if lesson.checkpoints:
-                steps.append(lambda out_dir, lesson=lesson: write_bundle(lesson, out_dir))
+    """The bundled front end and vendored runtime, then each lesson's checkpoint archive."""
+    steps: list[BuildStep] = [build_assets]
+    for lesson in lessons:
+        if lesson.checkpoints:
+            steps.append(lambda out_dir, lesson=lesson: write_checkpoint_bundle(lesson, out_dir))
     return steps
-
-
-def module_exists(name: str) -> bool:
-    return importlib.util.find_spec(name) is not None
 
 
 def write_site(pages: list[Page], out_dir: Path, steps: list[BuildStep]) -> None:

@@ -328,6 +328,16 @@ def _decode(data: object, depth: int) -> object:
     raise PlainError(f"geen gewone waarde: {type_name(data)}")
 
 
+def reject_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    """`json.loads` hook: a JSON object with the same key twice is malformed, not last-one-wins."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f"duplicate key {duplicate!r}")
+    return result
+
+
 def dumps(data: object) -> str:
     """One line of JSON for encoded data; lone surrogates survive as \\udXXX escapes."""
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"))

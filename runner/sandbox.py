@@ -186,19 +186,11 @@ def _widen_pipe(fd: int) -> None:
         pass
 
 
-def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
-    # dict() keeps the last of equal keys; fewer entries than pairs means a key came twice.
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        raise ValueError("duplicate key")
-    return result
-
-
 def parse_reply(line: bytes, expected_id: str) -> dict:
     """The body of one reply line, or _ChildGone when it is not exactly what the child must send."""
     try:
         text = line.decode("ascii")
-        reply = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
+        reply = json.loads(text, object_pairs_hook=plain.reject_duplicate_keys)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise _ChildGone("onleesbaar antwoord van het proces") from None
     if type(reply) is not dict or set(reply) != {"id", "body"} or type(reply["body"]) is not dict:

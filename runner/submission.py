@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from runner.model import STATUSES
+from runner.plain import reject_duplicate_keys
 
 # Larger than any honest solution of a lesson by two orders of magnitude.
 MAX_SUBMISSION_BYTES = 256 * 1024
@@ -79,15 +80,6 @@ def _decode_utf8(data: bytes) -> tuple[str | None, str | None]:
         return None, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
 
 
-def _reject_duplicates(pairs: list[tuple[str, object]]) -> dict:
-    result: dict = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
-    return result
-
-
 def read_submission(path: str | Path, lesson: str) -> Submission:
     """Read one submission file for `lesson`; never raises for bad content."""
     path = Path(path)
@@ -139,7 +131,7 @@ def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes
     if not text.strip():
         return invalid("empty file")
     try:
-        document = json.loads(text, object_pairs_hook=_reject_duplicates)
+        document = json.loads(text, object_pairs_hook=reject_duplicate_keys)
     except json.JSONDecodeError as error:
         return invalid(f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})")
     except (ValueError, RecursionError) as error:
