@@ -37,6 +37,8 @@ import sys
 import tempfile
 import time
 
+from runner.pipes import PipeReader
+
 REQUEST_FD = 3
 REPLY_FD = 4
 CONTROL_BUFFER = 65536
@@ -96,23 +98,21 @@ class _Channel:
     """Line-oriented reading from the request fd and whole-line writes to the reply fd."""
 
     def __init__(self, request_fd: int, reply_fd: int) -> None:
-        self.request_fd = request_fd
+        self.reader = PipeReader(request_fd)
         self.reply_fd = reply_fd
-        self.buffer = bytearray()
 
     def read_request(self) -> dict | None:
+        pending = self.reader.pending
         scanned = 0
         while True:
-            newline = self.buffer.find(b"\n", scanned)
+            newline = pending.find(b"\n", scanned)
             if newline >= 0:
                 break
-            scanned = len(self.buffer)
-            chunk = os.read(self.request_fd, 1 << 20)  # the parent widens the pipe to 1 MiB
-            if not chunk:
+            scanned = len(pending)
+            if not self.reader.read_some():
                 return None
-            self.buffer += chunk
-        line = bytes(self.buffer[:newline])
-        del self.buffer[: newline + 1]
+        line = bytes(pending[:newline])
+        del pending[: newline + 1]
         return json.loads(line)
 
     def write_reply(self, reply: dict) -> None:

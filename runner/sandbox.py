@@ -20,10 +20,10 @@ read files only root can read.
 from __future__ import annotations
 
 import fcntl
+import itertools
 import json
 import os
 import pwd
-import secrets
 import select
 import signal
 import socket
@@ -39,6 +39,7 @@ import runner
 from runner import messages, plain
 from runner.host import SentArguments, outcome_from_wire
 from runner.model import CallOutcome, LoadReport, WireError
+from runner.pipes import PipeReader
 
 GIB = 1 << 30
 MIB = 1 << 20
@@ -174,7 +175,14 @@ class _Child:
     pid: int
     request_fd: int
     reply_fd: int
-    buffer: bytearray = field(default_factory=bytearray)
+    reader: PipeReader
+
+
+def _readable(fd: int) -> bool:
+    """Data (or end of file) is waiting on fd right now."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(0))
 
 
 def _widen_pipe(fd: int) -> None:
@@ -220,6 +228,7 @@ class ChildProcessHost:
         self._zygote_stderr: Any = None
         self._control: socket.socket | None = None
         self._child: _Child | None = None
+        self._request_ids = itertools.count(1)
         self._source: str | None = None
         self._expected: tuple[str, ...] = ()
         self._submission_deadline = 0.0
@@ -334,7 +343,9 @@ class ChildProcessHost:
         child = self._child
         assert child is not None
         self._check_silent(child)
-        request_id = secrets.token_hex(8)
+        # Ids only pair a reply with its request (the child is learner code: what it says is
+        # never trusted beyond plain data, so an unguessable id would protect nothing).
+        request_id = str(next(self._request_ids))
         line = (plain.dumps({"id": request_id, **request}) + "\n").encode("ascii")
         deadline = min(
             time.monotonic() + self.limits.call_seconds, self._submission_deadline
@@ -345,16 +356,15 @@ class ChildProcessHost:
     def _check_silent(self, child: _Child) -> None:
         """Between exchanges the child must not have written anything (e.g. a learner thread
         writing to the reply pipe): such bytes are never trusted, the child is stopped."""
-        poller = select.poll()
-        poller.register(child.reply_fd, select.POLLIN)
-        if not child.buffer and poller.poll(0):
+        reader = child.reader
+        if not reader.pending and _readable(child.reply_fd):
             try:
-                child.buffer += os.read(child.reply_fd, 1 << 16)
+                at_end = reader.read_some() == 0
             except OSError:
-                pass
-            if not child.buffer:
+                at_end = True
+            if at_end:
                 raise _ChildGone("het proces met je code is onverwacht gestopt", exited=True)
-        if child.buffer:
+        if reader.pending:
             raise _ChildGone("het proces schreef buiten het protocol om")
 
     def _write_all(self, child: _Child, data: bytes, deadline: float) -> None:
@@ -377,17 +387,18 @@ class ChildProcessHost:
         poller = select.poll()
         poller.register(child.reply_fd, select.POLLIN)
         cap = self.limits.reply_bytes
+        pending = child.reader.pending
         scanned = 0
         while True:
-            newline = child.buffer.find(b"\n", scanned)
+            newline = pending.find(b"\n", scanned)
             if newline > cap:
                 # A whole over-long line can arrive in one read now that the pipe is wide.
                 raise _ChildGone("het antwoord van het proces was te groot")
             if newline >= 0:
-                line = bytes(child.buffer[:newline])
-                del child.buffer[: newline + 1]
+                line = bytes(pending[:newline])
+                del pending[: newline + 1]
                 return line
-            scanned = len(child.buffer)
+            scanned = len(pending)
             if scanned > cap:
                 raise _ChildGone("het antwoord van het proces was te groot")
             remaining = deadline - time.monotonic()
@@ -396,12 +407,11 @@ class ChildProcessHost:
             if not poller.poll(remaining * 1000):
                 continue
             try:
-                chunk = os.read(child.reply_fd, 1 << 20)
+                count = child.reader.read_some()
             except OSError:
-                chunk = b""
-            if not chunk:
+                count = 0
+            if not count:
                 raise _ChildGone("het proces met je code is onverwacht gestopt", exited=True)
-            child.buffer += chunk
 
     # ---- processes --------------------------------------------------------------------------
 
@@ -430,7 +440,7 @@ class ChildProcessHost:
             os.close(request_write)
             os.close(reply_read)
             raise SandboxError(f"zygote could not spawn a child: {reply}")
-        self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read)
+        self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read, reader=PipeReader(reply_read))
 
     def _end_child(self) -> str:
         """Kill the current child and everything it started; returns how it ended (or "")."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from runner.child import CappedOutput
+from runner.pipes import PipeReader
 from runner.sandbox import ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
 
 from offline_support import TEST_LIMITS
@@ -41,6 +42,29 @@ def test_capped_output_keeps_the_start_and_marks_the_cut():
     output.write("defgh")
     assert output.take() == "abcde\n[... uitvoer afgekapt ...]\n"
     assert output.take() == ""
+
+
+def test_pipe_reader_keeps_bytes_in_order_across_reads_and_reports_the_end():
+    read_fd, write_fd = os.pipe()
+    try:
+        reader = PipeReader(read_fd, read_bytes=4)
+        os.write(write_fd, b"abcdefghij")
+        assert [reader.read_some() for _ in range(3)] == [4, 4, 2]
+        assert reader.pending == b"abcdefghij"
+        os.close(write_fd)
+        write_fd = -1
+        assert reader.read_some() == 0
+    finally:
+        os.close(read_fd)
+        if write_fd >= 0:
+            os.close(write_fd)
+
+
+def test_values_larger_than_one_read_cross_both_ways_intact(host):
+    host.load("def echo(value):\n    return value\n", ["echo"])
+    value = ["\u00e9\U0001f600 " * 400_000, list(range(50_000))]  # several MiB of JSON each way
+    outcome = host.call("echo", [value])
+    assert outcome.kind == "return" and outcome.value == value
 
 
 def test_values_cross_with_exact_types_and_lone_surrogates(host):
