@@ -10,7 +10,8 @@ from builder.links import find_dangling_links
 from builder.load_lessons import load_lessons
 from builder.model import Lesson
 from builder.paths import CODE_ROOT
-from builder.render_page import Site, create_templates, render_index, render_page
+from builder.render_page import Site, create_page_markdown, create_templates, render_index, render_page
+from builder.verify_checkpoints import PassedGates
 from builder.write_site import default_steps, write_site
 
 TEMPLATES_DIR = CODE_ROOT / "site" / "templates"
@@ -22,20 +23,25 @@ class BuildReport:
     warnings: list[BuildWarning]
 
 
-def build_site(content_root: Path, out_dir: Path, strict: bool = False) -> BuildReport:
+def build_site(content_root: Path, out_dir: Path, strict: bool = False,
+               passed_gates: PassedGates | None = None) -> BuildReport:
     """Build `content_root`'s lessons/ and checkpoints/ into `out_dir`.
 
     Raises BuildError for the first authoring mistake; under `strict` the first warning is one.
+    `passed_gates` (the dev server's) skips the quality gate of lessons that passed it unchanged.
     """
     lessons_dir = content_root / "lessons"
     if not lessons_dir.is_dir():
         raise BuildError(str(lessons_dir), None, "no lessons directory here")
-    lessons = load_lessons(lessons_dir, content_root / "checkpoints", root=content_root)
+    templates = create_templates(TEMPLATES_DIR)
+    markdown = create_page_markdown(templates)  # one parser for every lesson, in both passes
+    lessons = load_lessons(lessons_dir, content_root / "checkpoints", root=content_root,
+                           markdown=markdown, passed_gates=passed_gates)
     warnings = find_dangling_links(lessons)
     if strict and warnings:
         raise warnings[0].as_error()
 
-    site = Site(lessons, create_templates(TEMPLATES_DIR))
+    site = Site(lessons, templates, markdown)
     pages = [render_index(site), *(render_page(lesson, site) for lesson in lessons)]
     write_site(pages, out_dir, default_steps(lessons))
     return BuildReport(lessons, warnings)

@@ -105,10 +105,7 @@ def build_archive(members: list[tuple[str, Path]]) -> bytes:
 
 
 def lesson_revision(lesson: Lesson) -> str:
-    lesson_file = lesson.checkpoints_dir.parent.parent / lesson.path
-    if not lesson_file.is_file():
-        return ""
-    return hashlib.sha256(lesson_file.read_bytes()).hexdigest()
+    return hashlib.sha256(lesson.source.read_bytes()).hexdigest()
 
 
 def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from builder.build_site import CODE_ROOT, BuildReport, build_site
 from builder.errors import BuildError
+from builder.verify_checkpoints import PassedGates
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -27,11 +29,11 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     return arguments
 
 
-def run_build(arguments: argparse.Namespace) -> BuildReport | None:
+def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = None) -> BuildReport | None:
     """One build; prints warnings and the result. Returns None (after one error line) on failure."""
     started = time.perf_counter()
     try:
-        report = build_site(arguments.root, arguments.out, strict=arguments.strict)
+        report = build_site(arguments.root, arguments.out, strict=arguments.strict, passed_gates=passed_gates)
     except BuildError as error:
         print(error, file=sys.stderr)
         return None
@@ -46,10 +48,17 @@ def run_build(arguments: argparse.Namespace) -> BuildReport | None:
     return report
 
 
+def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], bool]:
+    """The (re)build of one serve session. It remembers which lessons passed the quality gate, so
+    that a rebuild gates only the lessons whose gate inputs changed; a plain build gates them all."""
+    passed_gates = PassedGates()
+    return lambda: run_build(arguments, passed_gates) is not None
+
+
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv)
     if arguments.command == "serve":
         from builder.serve import serve_and_rebuild
 
-        return serve_and_rebuild(arguments, lambda: run_build(arguments) is not None)
+        return serve_and_rebuild(arguments, serve_rebuild(arguments))
     return 0 if run_build(arguments) is not None else 1

@@ -7,29 +7,35 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+
 from builder.checkpoint_files import read_checkpoint_files
 from builder.errors import BuildError
 from builder.front_matter import split_front_matter
 from builder.lesson_header import read_lesson_header
 from builder.lesson_markdown import create_markdown
 from builder.model import Lesson
-from builder.verify_checkpoints import verify_checkpoints
+from builder.verify_checkpoints import PassedGates, verify_checkpoints
 from builder.verify_examples import verify_examples
 
 
-def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = None) -> list[Lesson]:
+def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = None,
+                 markdown: MarkdownIt | None = None, passed_gates: PassedGates | None = None) -> list[Lesson]:
     """All lessons, sorted by module number and lesson number.
 
     `root` is the directory paths in messages are relative to (default: lessons_dir's parent).
+    `markdown` is the build's one parser (default: a new one, shared by these lessons);
+    `passed_gates` lets a dev server skip the quality gate of lessons that passed it unchanged.
     """
     root = root or lessons_dir.parent
+    markdown = create_markdown() if markdown is None else markdown
     lessons: list[Lesson] = []
     for path in sorted(lessons_dir.glob("*.md")):
-        lessons.append(load_lesson(path, checkpoints_dir, root))
+        lessons.append(load_lesson(path, checkpoints_dir, root, markdown))
     check_unique(lessons)
     for lesson in lessons:
         verify_examples(lesson)
-        verify_checkpoints(lesson)
+        verify_checkpoints(lesson, passed_gates)
     return sorted(lessons, key=lambda lesson: (lesson.module.number, lesson.number))
 
 
@@ -40,7 +46,7 @@ def shown(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def load_lesson(path: Path, checkpoints_dir: Path, root: Path) -> Lesson:
+def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: MarkdownIt) -> Lesson:
     shown_path = shown(path, root)
     try:
         text = path.read_text(encoding="utf-8")
@@ -52,16 +58,17 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path) -> Lesson:
     shown_checkpoints_dir = shown(lesson_checkpoints_dir, root)
     files = read_checkpoint_files(lesson_checkpoints_dir, shown_checkpoints_dir, shown_path,
                                   header.checkpoint_ids, header.field_lines["checkpoints"])
-    env = {
+    env = {  # everything one parse learns stays here: the parser is shared by every lesson
         "path": shown_path,
         "line_offset": front_matter.body_line_offset,
         "checkpoints": {checkpoint.id: checkpoint for checkpoint in files.checkpoints},
     }
-    body_tokens = create_markdown().parse(front_matter.body, env)
+    body_tokens = markdown.parse(front_matter.body, env)
     check_headings(shown_path, body_tokens, front_matter.body_line_offset)
     return Lesson(
         id=header.id,
         path=shown_path,
+        source=path,
         module=header.module,
         number=header.number,
         title=header.title,

@@ -64,6 +64,7 @@ class Example:
 class Lesson:
     id: str
     path: str  # as shown in messages, e.g. "lessons/rag-01.md"
+    source: Path  # the Markdown file it was loaded from
     module: Module
     number: int
     title: str

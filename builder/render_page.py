@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from builder.errors import BuildError
@@ -29,13 +30,17 @@ class Page:
 
 @dataclass
 class Site:
-    """What every page may refer to: the lessons that exist and the templates."""
+    """What every page may refer to: the lessons that exist, the templates and the build's parser."""
 
     lessons: list[Lesson]
     templates: jinja2.Environment
+    # The build's one parser (create_page_markdown); made for `templates` when none is given.
+    markdown: InitVar[MarkdownIt | None] = None
+    md: MarkdownIt = field(init=False)
     lesson_ids: set[str] = field(init=False)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, markdown: MarkdownIt | None) -> None:
+        self.md = create_page_markdown(self.templates) if markdown is None else markdown
         self.lesson_ids = {lesson.id for lesson in self.lessons}
 
 
@@ -59,6 +64,11 @@ def create_templates(templates_dir: Path) -> jinja2.Environment:
     )
 
 
+def create_page_markdown(templates: jinja2.Environment) -> MarkdownIt:
+    """The lesson parser that can also render: its visualizer renders through `templates`."""
+    return create_markdown(render_visualizer=lambda options: render_visualizer(templates, options))
+
+
 def dutch_date(day: datetime.date) -> str:
     return f"{day.day} {DUTCH_MONTHS[day.month - 1]} {day.year}"
 
@@ -68,7 +78,8 @@ def module_anchor(module_id: str) -> str:
 
 
 def render_page(lesson: Lesson, site: Site) -> Page:
-    md = create_markdown(render_visualizer=lambda options: render_visualizer(site.templates, options))
+    md = site.md
+
     def inline(text: str) -> Markup:
         return Markup(render_inline(md, text))
 
@@ -92,7 +103,7 @@ def render_page(lesson: Lesson, site: Site) -> Page:
     return Page(f"{lesson.id}/index.html", render_template(site.templates, "lesson.html", context))
 
 
-def checkpoint_view(md, checkpoint: Checkpoint) -> CheckpointView:
+def checkpoint_view(md: MarkdownIt, checkpoint: Checkpoint) -> CheckpointView:
     return CheckpointView(
         id=checkpoint.id,
         number=f"{checkpoint.number:02d}",

@@ -3,38 +3,94 @@
 The reference solution and correct/ must pass every test and each wrong/ solution must fail its
 checkpoint; otherwise the tests cannot be trusted and the build stops. The gate runs in a child
 interpreter with a time limit, since the known-wrong solutions are code that misbehaves on purpose.
+
+Every build gates every lesson, except within one `build.py serve` session: there PassedGates
+remembers (in memory only) the inputs of each gate that passed, and an unchanged lesson skips it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 from builder.errors import BuildError
 from builder.model import Lesson
 from builder.paths import CODE_ROOT
 
 TIME_LIMIT_SECONDS = 300
+RUNNER_DIR = CODE_ROOT / "runner"  # what `python -m runner` runs, from CODE_ROOT
 
 
-def verify_checkpoints(lesson: Lesson) -> None:
+class PassedGates:
+    """Per lesson's checkpoints folder: the digest of the gate inputs the last time its gate passed."""
+
+    def __init__(self) -> None:
+        self._digests: dict[Path, str] = {}
+
+    def includes(self, lesson_dir: Path, digest: str) -> bool:
+        return self._digests.get(lesson_dir.resolve()) == digest
+
+    def remember(self, lesson_dir: Path, digest: str) -> None:
+        self._digests[lesson_dir.resolve()] = digest
+
+
+def verify_checkpoints(lesson: Lesson, passed_gates: PassedGates | None = None) -> None:
+    """Run the gate (raising BuildError when it fails), unless `passed_gates` knows these inputs passed."""
     if not (lesson.checkpoints_dir / "tests").is_dir():
         return  # a lesson without hidden tests has nothing to gate
+    if passed_gates is None:
+        check_gate(lesson)
+        return
+    # Digested before the gate runs: a file saved while it runs makes the next rebuild gate again.
+    digest = gate_inputs_digest(lesson.checkpoints_dir)
+    if passed_gates.includes(lesson.checkpoints_dir, digest):
+        return
+    check_gate(lesson)  # raises on failure, so a failing gate is never remembered
+    passed_gates.remember(lesson.checkpoints_dir, digest)
+
+
+def gate_inputs_digest(lesson_dir: Path) -> str:
+    """SHA-256 over all the gate's verdict depends on: the lesson's checkpoint files, the runner
+    that grades them and the interpreter that runs it."""
+    digest = hashlib.sha256(sys.executable.encode() + b"\0")
+    for path in [*gate_files(lesson_dir.resolve()), *gate_files(RUNNER_DIR)]:
+        digest.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def gate_files(directory: Path) -> Iterator[Path]:
+    for path in sorted(directory.rglob("*")):
+        # Bytecode is written by the imports of the gate itself; it is no input of it.
+        if path.is_file() and "__pycache__" not in path.relative_to(directory).parts:
+            yield path
+
+
+def check_gate(lesson: Lesson) -> None:
+    completed = run_gate(lesson)
+    if completed.returncode != 0:
+        raise gate_error(lesson, completed)
+
+
+def run_gate(lesson: Lesson) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "runner", "gate", "--lesson", lesson.id,
                "--checkpoints-dir", str(lesson.checkpoints_dir.parent)]
     try:
-        completed = subprocess.run(command, cwd=CODE_ROOT, capture_output=True, text=True,
-                                   encoding="utf-8", timeout=TIME_LIMIT_SECONDS)
+        return subprocess.run(command, cwd=CODE_ROOT, capture_output=True, text=True,
+                              encoding="utf-8", timeout=TIME_LIMIT_SECONDS)
     except subprocess.TimeoutExpired:
         raise BuildError(lesson.checkpoints_shown_dir, None,
                          f"the quality gate did not finish within {TIME_LIMIT_SECONDS} seconds") from None
-    if completed.returncode == 0:
-        return
+
+
+def gate_error(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> BuildError:
     first = (completed.stderr.strip().splitlines() or [f"exit code {completed.returncode}"])[0]
     first = first.removeprefix("error: ")
     # The gate names files by absolute path; messages name them as the teacher knows them.
     directory = str(lesson.checkpoints_dir.resolve())
     if first.startswith(directory + "/"):
         first = lesson.checkpoints_shown_dir + first[len(directory):]
-        raise BuildError(first.split(": ", 1)[0], None, first.split(": ", 1)[1])
-    raise BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first}")
+        return BuildError(first.split(": ", 1)[0], None, first.split(": ", 1)[1])
+    return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first}")

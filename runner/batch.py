@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 import runner
+from runner import plain
 from runner.bundle import Bundle, load_bundle
 from runner.grade import grade
 from runner.model import GradeReport
@@ -166,7 +167,7 @@ def read_results(path: Path, repair: bool = False) -> ExistingResults:
 
 
 def result_line(result: dict) -> bytes:
-    return (json.dumps(result, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+    return plain.json_line(result)
 
 
 class ResultsLog:

@@ -54,22 +54,27 @@ class Bundle:
         raise KeyError(checkpoint_id)
 
 
-def bundle_hash(lesson_dir: Path, files: list[str]) -> str:
-    """SHA-256 over the runner version and the used files (sorted), so any change shows."""
+def bundle_hash(files: dict[str, bytes]) -> str:
+    """SHA-256 over the runner version and the used files' contents, by relative path (sorted),
+    so any change shows."""
     digest = hashlib.sha256()
     digest.update(f"werkplaats-runner {runner.__version__}\n".encode())
     for relative in sorted(files):
-        content = (lesson_dir / relative).read_bytes()
-        digest.update(relative.encode() + b"\0" + hashlib.sha256(content).hexdigest().encode() + b"\n")
+        digest.update(relative.encode() + b"\0" + hashlib.sha256(files[relative]).hexdigest().encode() + b"\n")
     return digest.hexdigest()
 
 
-def _exec_file(path: Path, module_name: str, injected: dict) -> types.ModuleType:
+def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict, used: dict[str, bytes]) -> types.ModuleType:
+    """Execute one file of the lesson as a module; its bytes go into `used` for the bundle hash
+    (the bytes that were executed, not a second read)."""
+    path = lesson_dir / relative
     module = types.ModuleType(module_name)
     module.__file__ = str(path)
     module.__dict__.update(injected)
     try:
-        code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
+        content = path.read_bytes()
+        used[relative] = content
+        code = compile(content.decode("utf-8"), str(path), "exec")
         exec(code, module.__dict__)
     except Exception as error:  # noqa: BLE001 - reported with the file's name
         raise BundleError(f"{path.name}: {type(error).__name__}: {error}") from error
@@ -102,13 +107,12 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
     if len(set(ids)) != len(ids):
         raise BundleError(f"{lesson_dir / 'checkpoints.toml'}: duplicate checkpoint id")
 
-    used_files = [SOLUTION_FILE]
-    reference = _exec_file(lesson_dir / SOLUTION_FILE, f"werkplaats_reference_{lesson}", {})
+    used: dict[str, bytes] = {}
+    reference = _exec_file(lesson_dir, SOLUTION_FILE, f"werkplaats_reference_{lesson}", {}, used)
     injected: dict = {"reference": reference}
-    shared_path = lesson_dir / SHIPPED_DIR / SHARED_FILE
-    if shared_path.exists():
-        used_files.append(f"{SHIPPED_DIR}/{SHARED_FILE}")
-        injected["shared"] = _exec_file(shared_path, f"werkplaats_shared_{lesson}", {"reference": reference})
+    shared_relative = f"{SHIPPED_DIR}/{SHARED_FILE}"
+    if (lesson_dir / shared_relative).exists():
+        injected["shared"] = _exec_file(lesson_dir, shared_relative, f"werkplaats_shared_{lesson}", {"reference": reference}, used)
 
     test_files = sorted((lesson_dir / SHIPPED_DIR).glob("[!_]*.py"))
     if include_offline:
@@ -120,8 +124,7 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
     test_files.sort(key=lambda p: (p.parent.name != SHIPPED_DIR, ids.index(p.stem) if p.stem in ids else len(ids), p.name))
     for path in test_files:
         relative = f"{path.parent.name}/{path.name}"
-        used_files.append(relative)
-        module = _exec_file(path, f"werkplaats_tests_{lesson}_{path.parent.name}_{path.stem}", injected)
+        module = _exec_file(lesson_dir, relative, f"werkplaats_tests_{lesson}_{path.parent.name}_{path.stem}", injected, used)
         declared = module.__dict__.get("SIGNATURE")
         if isinstance(declared, Signature):
             if path.stem not in ids:
@@ -151,7 +154,7 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
     return Bundle(
         lesson=lesson,
         checkpoints=checkpoints,
-        bundle_sha256=bundle_hash(lesson_dir, used_files),
-        files=tuple(sorted(used_files)),
+        bundle_sha256=bundle_hash(used),
+        files=tuple(sorted(used)),
         include_offline=include_offline,
     )

@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 
+from runner import plain
 from runner.pipes import PipeReader
 
 REQUEST_FD = 3
@@ -61,39 +62,6 @@ def _prctl(option: int, value: int) -> bool:
 # The child: runs learner code and answers requests.
 
 
-class CappedOutput(io.TextIOBase):
-    """Stands in for sys.stdout/sys.stderr: keeps the first `limit` characters, drops the rest."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.parts: list[str] = []
-        self.size = 0
-        self.dropped = False
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: object) -> int:
-        if type(text) is not str:
-            raise TypeError("write() argument must be str")
-        room = self.limit - self.size
-        if room > 0:
-            kept = text[:room]
-            self.parts.append(kept)
-            self.size += len(kept)
-        if len(text) > max(room, 0):
-            self.dropped = True
-        return len(text)
-
-    def take(self) -> str:
-        """The output since the last take, with a marker when some of it was dropped."""
-        text = "".join(self.parts)
-        if self.dropped:
-            text += "\n[... uitvoer afgekapt ...]\n"
-        self.parts, self.size, self.dropped = [], 0, False
-        return text
-
-
 class _Channel:
     """Line-oriented reading from the request fd and whole-line writes to the reply fd."""
 
@@ -116,8 +84,7 @@ class _Channel:
         return json.loads(line)
 
     def write_reply(self, reply: dict) -> None:
-        # ensure_ascii: lone surrogates travel as \udXXX escapes; one line, no raw newlines.
-        data = (json.dumps(reply, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+        data = plain.json_line(reply)  # lone surrogates travel as \udXXX escapes
         view = memoryview(data)
         while view:
             written = os.write(self.reply_fd, view)
@@ -136,7 +103,7 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
     """
     from runner import invoke  # preloaded by the zygote; no file access needed after the uid drop
 
-    stray_output = CappedOutput(output_limit)
+    stray_output = invoke.CappedText(output_limit)
     sys.stdout = sys.stderr = stray_output
     sys.__stdout__ = sys.__stderr__ = stray_output  # type: ignore[misc]
     sys.stdin = sys.__stdin__ = io.StringIO("")  # type: ignore[misc]
@@ -158,7 +125,7 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
                 request["kwargs"],
                 already_plain=request.get("plain") is True,
             )
-        stray_output.take()
+        stray_output.take()  # nobody reads it: emptied so it stays small
         channel.write_reply({"id": request["id"], "body": body})
 
 

@@ -230,6 +230,8 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file: {args.file!r}")
     submission = read_submission(path, bundle.lesson)
     console = Console(highlight=False)
+    # Wrapped to the terminal's width on a terminal; one line per line in a file or a pipe.
+    console.soft_wrap = not console.is_terminal
     if not submission.valid or submission.code is None:
         console.print(Text(f"Je bestand kan niet worden nagekeken: {terminal_text(submission.problem or '')}",
                            style="bold red"))
@@ -281,7 +283,8 @@ def run_grade(args: argparse.Namespace) -> int:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
     )
-    with Progress(*columns, console=errors) as progress:
+    # Nothing new to grade (a finished batch run again): no empty bar.
+    with Progress(*columns, console=errors, disable=not plan.to_grade) as progress:
         task = progress.add_task(f"grading {bundle.lesson}", total=len(plan.to_grade))
         outcome = batch.run_batch(
             plan, bundle, lesson_dir, out_dir, limits_from(args), args.jobs,
@@ -290,8 +293,9 @@ def run_grade(args: argparse.Namespace) -> int:
     write_outputs(outcome.results, bundle, out_dir)
     graded = sum(1 for r in outcome.results if r["status"] == "graded")
     invalid = len(outcome.results) - graded
+    count = len(outcome.results)
     print(
-        f"{len(outcome.results)} submissions: {graded} graded, {invalid} invalid "
+        f"{count} submission{'' if count == 1 else 's'}: {graded} graded, {invalid} invalid "
         f"({outcome.graded_now} graded now, {outcome.reused} from an earlier run, "
         f"{outcome.seconds:.1f} s)."
     )

@@ -100,7 +100,7 @@ def _load_safely(load: Callable[[], LoadReport]) -> LoadReport:
     try:
         return load()
     except Exception as error:  # noqa: BLE001 - fail closed: no pass without loaded code
-        return LoadReport(problem="error", message=messages.host_error_at_load(type(error).__name__))
+        return LoadReport.host_error(type(error).__name__)
 
 
 def grade(

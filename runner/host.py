@@ -126,7 +126,7 @@ class InProcessHost:
                 loaded = invoke.load_module(source, self.filename, self.expected)
         except KeyboardInterrupt:
             self.namespace = {}
-            return LoadReport(problem="timeout", message=invoke.messages.timeout_at_load())
+            return LoadReport.timed_out()
         self.namespace = loaded.namespace
         return loaded.report
 

@@ -65,6 +65,12 @@ class CappedText:
             text += f"\n… ({self.dropped} tekens uitvoer weggelaten)"
         return text
 
+    def take(self) -> str:
+        """getvalue(), then start empty again."""
+        text = self.getvalue()
+        self.parts, self.size, self.dropped = [], 0, 0
+        return text
+
 
 class _Captured:
     """Swap sys.stdout/stderr for one capped buffer and always put the originals back."""
@@ -166,7 +172,7 @@ def load_module(source: str, filename: str = "main.py", expected: Iterable[str] 
         try:
             exec(code, namespace)
         except KeyboardInterrupt:
-            report = LoadReport(problem="timeout", message=messages.timeout_at_load(), stdout=output.getvalue())
+            report = LoadReport.timed_out(stdout=output.getvalue())
             return LoadedCode(report, namespace)
         except BaseException as error:  # noqa: BLE001 - SystemExit and friends included
             info = error_info(error, filename)

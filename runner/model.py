@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from runner import plain
+from runner import messages, plain
 
 Status = Literal["pass", "fail", "error", "timeout"]
 STATUSES: tuple[str, ...] = ("pass", "fail", "error", "timeout")
@@ -156,6 +156,15 @@ class LoadReport:
     message: str = ""  # a Dutch one-line explanation when problem is set
     functions: tuple[FunctionInfo, ...] = ()
     stdout: str = ""
+
+    @classmethod
+    def timed_out(cls, stdout: str = "") -> LoadReport:
+        return cls(problem="timeout", message=messages.timeout_at_load(), stdout=stdout)
+
+    @classmethod
+    def host_error(cls, detail: str) -> LoadReport:
+        """The host failed while loading (not the learner's code): a load error, never a pass."""
+        return cls(problem="error", message=messages.host_error_at_load(detail))
 
     @property
     def ok(self) -> bool:

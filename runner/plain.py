@@ -343,6 +343,11 @@ def dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
 
+def json_line(data: object) -> bytes:
+    """`dumps(data)` as one ASCII line with its newline: what the channel and results.jsonl hold."""
+    return (dumps(data) + "\n").encode("ascii")
+
+
 def loads(text: str) -> object:
     """Parse one line written by `dumps` (the caller decodes it)."""
     return json.loads(text)

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import runner
-from runner import messages, plain
+from runner import plain
 from runner.host import SentArguments, outcome_from_wire
 from runner.model import CallOutcome, LoadReport, WireError
 from runner.pipes import PipeReader
@@ -313,7 +313,7 @@ class ChildProcessHost:
 
     def _load(self) -> LoadReport:
         if self._submission_over():
-            return LoadReport(problem="timeout", message=messages.timeout_at_load())
+            return LoadReport.timed_out()
         try:
             self._spawn_child()
         except SandboxError as error:
@@ -325,14 +325,14 @@ class ChildProcessHost:
             body = self._exchange(request)
         except _Timeout:
             self._end_child()
-            return LoadReport(problem="timeout", message=messages.timeout_at_load())
+            return LoadReport.timed_out()
         except _ChildGone as gone:
-            return LoadReport(problem="error", message=messages.host_error_at_load(self._end_after(gone)))
+            return LoadReport.host_error(self._end_after(gone))
         try:
             return LoadReport.from_wire(body)
         except WireError as error:
             self._end_child()
-            return LoadReport(problem="error", message=messages.host_error_at_load(str(error)))
+            return LoadReport.host_error(str(error))
 
     def _end_after(self, gone: _ChildGone) -> str:
         """End the child after a broken exchange; the message that explains it best."""
@@ -346,7 +346,7 @@ class ChildProcessHost:
         # Ids only pair a reply with its request (the child is learner code: what it says is
         # never trusted beyond plain data, so an unguessable id would protect nothing).
         request_id = str(next(self._request_ids))
-        line = (plain.dumps({"id": request_id, **request}) + "\n").encode("ascii")
+        line = plain.json_line({"id": request_id, **request})
         deadline = min(
             time.monotonic() + self.limits.call_seconds, self._submission_deadline
         )

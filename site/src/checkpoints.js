@@ -5,6 +5,7 @@
 // code is inserted as text, never as HTML.
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
+import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 
 const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
 const STORAGE_VERSION = 1;
@@ -16,21 +17,16 @@ const PYTHON_ROOT = "/werkplaats";
 // Checkpoints whose passages the chunk-range visualizer can show.
 const VISUALIZER_CHECKPOINTS = new Set(["word_chunks", "chunk_coverage"]);
 
-const WARM_SNIPPET = String.raw`
+// Both snippets start by making the unpacked runner importable; each ends with the expression
+// whose value `evaluate` returns.
+const IMPORT_RUNNER = String.raw`
 import sys
 if args["root"] not in sys.path:
     sys.path.insert(0, args["root"])
 from runner import web
-web.bundle_for(args["lesson_dir"]).bundle_sha256
 `;
-
-const CHECK_SNIPPET = String.raw`
-import sys
-if args["root"] not in sys.path:
-    sys.path.insert(0, args["root"])
-from runner import web
-web.check(args["code"], args["lesson_dir"], args["only"])
-`;
+const WARM_SNIPPET = `${IMPORT_RUNNER}web.bundle_for(args["lesson_dir"]).bundle_sha256\n`;
+const CHECK_SNIPPET = `${IMPORT_RUNNER}web.check(args["code"], args["lesson_dir"], args["only"])\n`;
 
 export function resultsStorageKey(lessonId) {
   return `werkplaats:${lessonId}:checkpoints`;
@@ -118,11 +114,14 @@ export function stateText(result, timeLimitSeconds) {
   }
 }
 
+// `?checkTimeLimit=2` (tests) overrides the panel's data-time-limit (the page's setting).
 function timeLimitFromPage(panel) {
-  const fromUrl = Number(new URLSearchParams(window.location.search).get("checkTimeLimit"));
-  if (Number.isFinite(fromUrl) && fromUrl > 0) return fromUrl;
-  const fromPage = Number(panel.dataset.timeLimit);
-  return Number.isFinite(fromPage) && fromPage > 0 ? fromPage : DEFAULT_CHECK_TIME_LIMIT_SECONDS;
+  return positiveNumberSetting({
+    urlParameter: "checkTimeLimit",
+    element: panel,
+    attribute: "data-time-limit",
+    fallback: DEFAULT_CHECK_TIME_LIMIT_SECONDS,
+  });
 }
 
 class CheckpointPanel {
@@ -469,8 +468,5 @@ export function initCheckpoints({ root, python, editor }) {
   initSolutionConfirmation(root);
   const panel = root.querySelector("[data-checkpoint-panel]");
   if (!panel) return null;
-  const main = root.querySelector("main[data-lesson]");
-  const lessonId = main ? main.dataset.lesson : window.location.pathname;
-  const checkpoints = new CheckpointPanel(panel, { python, editor, lessonId });
-  return checkpoints;
+  return new CheckpointPanel(panel, { python, editor, lessonId: pageLessonId(root) });
 }

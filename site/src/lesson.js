@@ -4,6 +4,7 @@
 import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
+import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { getPythonWorker } from "./worker-client.js";
 import { initVisualizers } from "./visualizer.js";
 
@@ -13,22 +14,19 @@ const DEFAULT_TIME_LIMIT_SECONDS = 10;
 
 // `?timeLimit=2` (tests) overrides the panel's data-time-limit (the page's setting).
 function timeLimitSeconds(panel) {
-  const fromUrl = Number(new URLSearchParams(window.location.search).get("timeLimit"));
-  if (Number.isFinite(fromUrl) && fromUrl > 0) return fromUrl;
-  const fromPage = Number(panel?.dataset.timeLimit);
-  return Number.isFinite(fromPage) && fromPage > 0 ? fromPage : DEFAULT_TIME_LIMIT_SECONDS;
-}
-
-function lessonId() {
-  const main = document.querySelector("main[data-lesson]");
-  return main ? main.dataset.lesson : window.location.pathname;
+  return positiveNumberSetting({
+    urlParameter: "timeLimit",
+    element: panel,
+    attribute: "data-time-limit",
+    fallback: DEFAULT_TIME_LIMIT_SECONDS,
+  });
 }
 
 function start() {
   const panel = document.querySelector("[data-editor-panel]");
   const limit = timeLimitSeconds(panel);
   const python = getPythonWorker({ timeLimitSeconds: limit });
-  const editor = panel ? new EditorPanel(panel, { python, lessonId: lessonId(), timeLimitSeconds: limit }) : null;
+  const editor = panel ? new EditorPanel(panel, { python, lessonId: pageLessonId(), timeLimitSeconds: limit }) : null;
   const context = { root: document, python, editor };
   // For tests and the browser console; page modules get the context passed in instead.
   window.werkplaats = context;

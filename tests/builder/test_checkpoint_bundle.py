@@ -115,6 +115,18 @@ def test_unpacked_archive_grades_on_its_own_with_the_same_hash(written, tmp_path
         ("document_snapshots", "pass"), ("word_chunks", "pass"), ("chunk_coverage", "pass")]
 
 
+def test_lesson_revision_is_the_hash_of_the_file_the_lesson_was_loaded_from(tmp_path):
+    """Also when lessons/ is not next to checkpoints/, as `load_lessons` allows."""
+    lessons_dir = tmp_path / "elders" / "lessons"
+    lessons_dir.mkdir(parents=True)
+    lesson_file = lessons_dir / "rag-01.md"
+    lesson_file.write_text((ROOT / "lessons" / "rag-01.md").read_text(encoding="utf-8") + "\nNog een zin.\n",
+                           encoding="utf-8")
+    [lesson] = load_lessons(lessons_dir, ROOT / "checkpoints", root=tmp_path / "elders")
+    meta = write_checkpoint_bundle(lesson, tmp_path / "out")
+    assert meta.lesson_revision == hashlib.sha256(lesson_file.read_bytes()).hexdigest()
+
+
 def test_broken_lesson_tests_fail_the_build_with_the_file(lesson, tmp_path):
     broken_dir = tmp_path / "rag-01"
     shutil.copytree(LESSON_DIR, broken_dir)

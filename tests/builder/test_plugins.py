@@ -9,6 +9,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from builder.errors import BuildError
+from builder.lesson_markdown import create_markdown
 from builder.model import Checkpoint, Example
 from builder.plugins.callout import callout_plugin
 from builder.plugins.checkpoint import checkpoint_plugin
@@ -90,3 +91,12 @@ def test_error_lines_count_from_the_top_of_the_lesson_file():
     with pytest.raises(BuildError) as raised:
         md.parse("Tekst.\n\n:::{chekpoint} word_chunks\n:::\n", env)
     assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint'"
+
+
+def test_one_parser_serves_lesson_after_lesson_without_carrying_anything_over():
+    md = create_markdown()
+    lesson = "Tekst.\n\n```python\nprint(1)  # 1\n```\n\n:::{checkpoint} word_chunks\n:::\n"
+    _, first = render(md, lesson)
+    _, second = render(md, lesson)  # the same marker again is no "already has a marker"
+    assert second["examples"] == first["examples"] == [Example(code="print(1)  # 1\n", first_line=4, runs=True)]
+    assert second["placed_checkpoints"] == {"word_chunks"}

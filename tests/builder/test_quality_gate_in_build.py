@@ -1,4 +1,7 @@
-"""The build refuses tests it cannot trust: the quality gate on rag-01's known solutions (issue 3)."""
+"""The build refuses tests it cannot trust: the quality gate on rag-01's known solutions (issue 3).
+
+Every build gates; within one serve session only lessons whose gate inputs changed are gated again.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from builder import verify_checkpoints
+from builder.cli import main, parse_arguments, serve_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_SITE = "<p>the previous, good build</p>\n"
@@ -48,3 +54,54 @@ def test_a_correct_solution_that_fails_a_test_stops_the_build(project):
     assert last.startswith("checkpoints/rag-01/correct/forgets_the_revision_check.py: should pass but fails ")
     assert run.returncode == 1
     assert (project / "_site" / "index.html").read_text() == OLD_SITE
+
+
+@pytest.fixture
+def gate_runs(monkeypatch) -> list[str]:
+    """The lesson ids the quality gate really ran for (it still runs, so verdicts stay real)."""
+    runs: list[str] = []
+    real_run_gate = verify_checkpoints.run_gate
+
+    def counted(lesson):
+        runs.append(lesson.id)
+        return real_run_gate(lesson)
+
+    monkeypatch.setattr(verify_checkpoints, "run_gate", counted)
+    return runs
+
+
+def serve_session(root: Path):
+    """What `build.py serve` calls on start and after every change, without the server."""
+    return serve_rebuild(parse_arguments(["serve", "--root", str(root)]))
+
+
+def test_serve_does_not_gate_an_unchanged_lesson_again(project, gate_runs):
+    rebuild = serve_session(project)
+    assert rebuild() and rebuild()
+    assert gate_runs == ["rag-01"]
+    assert (project / "_site" / "rag-01" / "index.html").is_file()
+
+
+def test_serve_gates_again_after_a_checkpoint_file_changes(project, gate_runs):
+    rebuild = serve_session(project)
+    assert rebuild()
+    correct = project / "checkpoints/rag-01/correct/class_based.py"
+    correct.write_text(correct.read_text(encoding="utf-8") + "\n# nagekeken\n", encoding="utf-8")
+    assert rebuild()
+    assert gate_runs == ["rag-01", "rag-01"]
+
+
+def test_serve_gates_a_failing_lesson_again_and_reports_it_every_time(project, gate_runs, capsys):
+    shutil.copy(project / "checkpoints/rag-01/solution.py",
+                project / "checkpoints/rag-01/wrong/word_chunks__not_really_wrong.py")
+    rebuild = serve_session(project)
+    assert not rebuild() and not rebuild()
+    assert gate_runs == ["rag-01", "rag-01"]
+    assert capsys.readouterr().err.count("known to be wrong, but passes checkpoint word_chunks") == 2
+    assert (project / "_site" / "index.html").read_text() == OLD_SITE
+
+
+def test_a_plain_build_always_gates(project, gate_runs):
+    arguments = ["--root", str(project)]
+    assert main(arguments) == 0 and main(arguments) == 0
+    assert gate_runs == ["rag-01", "rag-01"]

@@ -238,3 +238,11 @@ def test_arguments_with_opaque_markers_come_back_in_full():
     wire = invoke.invoke(loaded.namespace, "f", plain.encode([[("t", "u")]]), {})
     assert invoke.ARGS_UNCHANGED not in wire and wire["args_after"] == [[{"$opaque": "tuple"}]]
     assert type(host.call("f", [[("t", "u")]]).args_after[0][0]) is Opaque
+
+
+def test_capped_output_keeps_the_start_and_says_how_much_was_cut():
+    output = invoke.CappedText(5)
+    output.write("abc")
+    output.write("defgh")
+    assert output.take() == "abcde\n… (3 tekens uitvoer weggelaten)"
+    assert output.take() == ""

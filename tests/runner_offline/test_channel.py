@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from runner.child import CappedOutput
 from runner.pipes import PipeReader
 from runner.sandbox import ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
 
@@ -34,14 +33,6 @@ def test_parse_reply_returns_the_body_of_a_matching_reply():
 def test_parse_reply_rejects_anything_else(line, reason):
     with pytest.raises(_ChildGone, match=reason):
         parse_reply(line, "ab12")
-
-
-def test_capped_output_keeps_the_start_and_marks_the_cut():
-    output = CappedOutput(5)
-    output.write("abc")
-    output.write("defgh")
-    assert output.take() == "abcde\n[... uitvoer afgekapt ...]\n"
-    assert output.take() == ""
 
 
 def test_pipe_reader_keeps_bytes_in_order_across_reads_and_reports_the_end():

@@ -92,6 +92,7 @@ def test_killed_batch_resumes_to_the_same_results(tmp_path):
     # A third run has nothing left to do; a changed submission is graded again.
     again = subprocess.run(grade_command(folder, resumed), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert f"0 graded now, {SUBMISSIONS} from an earlier run" in again.stdout
+    assert "grading" not in again.stderr  # no empty progress bar
     (folder / "leerling00.py").write_text(CORRECT_MINI.replace("2 * x", "3 * x"))
     changed = subprocess.run(grade_command(folder, resumed), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert f"1 graded now, {SUBMISSIONS - 1} from an earlier run" in changed.stdout
