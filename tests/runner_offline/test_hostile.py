@@ -4,6 +4,7 @@ survives, the remaining checkpoints are still graded, and no process is left beh
 from __future__ import annotations
 
 import os
+import socket
 import textwrap
 import time
 
@@ -322,6 +323,27 @@ def test_learner_cannot_read_root_only_files_or_signal_the_grader(host, tmp_path
     assert kill.kind == "raise" and kill.error.type_name == "PermissionError"
     uid = host.sandbox_uid
     assert host.call("whoami", []).value == [uid, uid, uid, []]
+
+
+@needs_root
+def test_learner_code_has_no_network_not_even_the_graders_loopback(host):
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.settimeout(0.5)
+        port = server.getsockname()[1]
+        host.load(textwrap.dedent(f'''
+            import socket
+
+            def reach():
+                try:
+                    socket.create_connection(("127.0.0.1", {port}), timeout=2).close()
+                    return "verbonden"
+                except OSError as error:
+                    return type(error).__name__
+        '''), ["reach"])
+        assert host.call("reach", []).value == "OSError"
+        with pytest.raises(TimeoutError):
+            server.accept()  # nothing ever knocked
+    assert host.zygote_info["network_isolated"] is True
 
 
 def test_child_environment_and_working_directory_are_minimal(host):
