@@ -49,6 +49,14 @@ PR_SET_NO_NEW_PRIVS = 38
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_PDEATHSIG = 1
 CLONE_NEWNET = 0x40000000  # linux/sched.h
+CLONE_NEWNS = 0x00020000
+# mount(2) flags and mount_setattr(2) (linux/mount.h; the syscall number is x86_64's and arm64's
+# differs, so elsewhere the read-only step is skipped and only the tmpfs mounts are made).
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 1 << 14, 1 << 18
+SYS_MOUNT_SETATTR = {"x86_64": 442, "aarch64": 442}.get(os.uname().machine)
+AT_FDCWD, AT_RECURSIVE, MOUNT_ATTR_RDONLY = -100, 0x8000, 0x1
+# The world-writable places a sandbox uid could fill or leave files in for the next submission.
+SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
 
 
 def _prctl(option: int, value: int) -> bool:
@@ -57,6 +65,52 @@ def _prctl(option: int, value: int) -> bool:
         return libc.prctl(option, value, 0, 0, 0) == 0
     except (OSError, AttributeError):
         return False
+
+
+class _MountAttr(ctypes.Structure):
+    _fields_ = [("attr_set", ctypes.c_uint64), ("attr_clr", ctypes.c_uint64),
+                ("propagation", ctypes.c_uint64), ("userns_fd", ctypes.c_uint64)]
+
+
+def _private_filesystem(temp_bytes: int) -> None:
+    """Give this process a mount namespace of its own in which every existing mount is read-only
+    and each of SCRATCH_DIRS is a fresh tmpfs of temp_bytes: learner code can write only there,
+    cannot fill the grader's disk, and what it writes vanishes with the child's last process.
+    Needs CAP_SYS_ADMIN; raises OSError when the system refuses."""
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def check(result: int, what: str) -> None:
+        if result != 0:
+            error = ctypes.get_errno()
+            raise OSError(error, f"{what}: {os.strerror(error)}")
+
+    check(libc.unshare(CLONE_NEWNS), "unshare")
+    # Private first, so nothing below reaches the grader's own mounts.
+    check(libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount --make-rprivate /")
+    if SYS_MOUNT_SETATTR is not None:
+        attr = _MountAttr(attr_set=MOUNT_ATTR_RDONLY)
+        libc.syscall.restype = ctypes.c_long
+        check(libc.syscall(ctypes.c_long(SYS_MOUNT_SETATTR), ctypes.c_int(AT_FDCWD), b"/",
+                           ctypes.c_uint(AT_RECURSIVE), ctypes.byref(attr), ctypes.c_size_t(ctypes.sizeof(attr))),
+              "mount_setattr / read-only")
+    options = f"size={temp_bytes},mode=1777".encode()
+    for directory in SCRATCH_DIRS:
+        if os.path.isdir(directory) and not os.path.islink(directory):
+            check(libc.mount(b"tmpfs", directory.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, options),
+                  f"mount tmpfs on {directory}")
+
+
+def _probe_private_filesystem(temp_bytes: int) -> bool:
+    """Whether children can get a private filesystem here: tried once in a throw-away child."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            _private_filesystem(temp_bytes)
+            os._exit(0)
+        except BaseException:  # noqa: BLE001 - the answer is the exit status
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
 
 def _unshare_network() -> bool:
@@ -170,6 +224,13 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str) -> N
     if spec.get("uid") is not None:
         # Counted per real uid, so it only means something once we are the sandbox uid.
         resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"],) * 2)
+    if spec.get("private_filesystem"):
+        # The zygote's workdir is now hidden under the fresh /tmp: work in one made there.
+        # Fails closed: an OSError here ends the child before any learner code runs.
+        _private_filesystem(limits["temp_bytes"])
+        workdir = tempfile.mkdtemp(prefix="werkplaats-learner-", dir="/tmp")
+        os.chown(workdir, spec["uid"], spec["gid"])
+        os.chmod(workdir, 0o700)
     os.chdir(workdir)
     if spec.get("uid") is not None:
         os.setgroups([])
@@ -391,6 +452,9 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     subreaper = _prctl(PR_SET_CHILD_SUBREAPER, 1)
     # Once for the zygote, so every child it forks starts without a network at no extra cost.
     network_isolated = _unshare_network()
+    # Only with a sandbox uid: without root the system refuses anyway.
+    spec["private_filesystem"] = spec.get("uid") is not None and _probe_private_filesystem(
+        spec["limits"]["temp_bytes"])
     preloaded, missing = [], []
     for name in spec["preload"]:
         try:
@@ -404,6 +468,6 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     gc.freeze()
     control.sendall(json.dumps({
         "ready": True, "preloaded": preloaded, "missing": missing, "subreaper": subreaper,
-        "network_isolated": network_isolated,
+        "network_isolated": network_isolated, "private_filesystem": spec["private_filesystem"],
     }).encode("ascii"))
     Zygote(control, spec).serve()

@@ -86,6 +86,8 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
                         metavar="MB", help=f"address space (default {DEFAULTS.memory_bytes // MIB})")
     limits.add_argument("--file-size-mb", type=_positive_int, default=DEFAULTS.file_bytes // MIB,
                         metavar="MB", help=f"largest file written (default {DEFAULTS.file_bytes // MIB})")
+    limits.add_argument("--temp-size-mb", type=_positive_int, default=DEFAULTS.temp_bytes // MIB, metavar="MB",
+                        help=f"each private /tmp, /var/tmp, /dev/shm, as root (default {DEFAULTS.temp_bytes // MIB})")
     limits.add_argument("--max-processes", type=_positive_int, default=DEFAULTS.processes,
                         metavar="N", help=f"processes of the sandbox user (default {DEFAULTS.processes})")
 
@@ -133,6 +135,7 @@ def limits_from(args: argparse.Namespace) -> SandboxLimits:
         submission_seconds=args.submission_timeout,
         memory_bytes=args.memory_mb * MIB,
         file_bytes=args.file_size_mb * MIB,
+        temp_bytes=args.temp_size_mb * MIB,
         processes=args.max_processes,
     )
 

@@ -56,6 +56,7 @@ class SandboxLimits:
     memory_bytes: int = 1 * GIB  # RLIMIT_AS of the child (numpy still imports under it)
     output_chars: int = 20_000  # learner output kept per load/call; the rest is dropped
     file_bytes: int = 1 * MIB  # RLIMIT_FSIZE: largest file the learner may write
+    temp_bytes: int = 64 * MIB  # each private tmpfs (/tmp, /var/tmp, /dev/shm; only as root)
     processes: int = 16  # RLIMIT_NPROC for the sandbox uid (only enforced when run as root)
     open_files: int = 64  # RLIMIT_NOFILE
     reply_bytes: int = 64 * MIB  # largest reply line the parent accepts

@@ -3,10 +3,14 @@ survives, the remaining checkpoints are still graded, and no process is left beh
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import shutil
 import socket
+import tempfile
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -299,12 +303,21 @@ def test_killing_the_parent_or_everything_it_can_leaves_the_grader_standing(mini
     assert graded(mini_bundle, host, CORRECT_MINI) == {"double": "pass", "words": "pass", "total": "pass"}
 
 
+@pytest.fixture
+def root_only_dir():
+    """A readable directory outside the scratch dirs (the child gets its own /tmp, so a file in
+    pytest's tmp_path would merely be out of sight, not refused)."""
+    directory = Path(tempfile.mkdtemp(prefix="werkplaats-test-", dir="/run"))
+    os.chmod(directory, 0o755)
+    yield directory
+    shutil.rmtree(directory)
+
+
 @needs_root
-def test_learner_cannot_read_root_only_files_or_signal_the_grader(host, tmp_path):
-    secret = tmp_path / "secret.txt"
+def test_learner_cannot_read_root_only_files_or_signal_the_grader(host, root_only_dir):
+    secret = root_only_dir / "secret.txt"
     secret.write_text("geheim")
     os.chmod(secret, 0o600)
-    os.chmod(tmp_path, 0o755)
     host.load(textwrap.dedent(f'''
         import os, signal
 
@@ -344,6 +357,47 @@ def test_learner_code_has_no_network_not_even_the_graders_loopback(host):
         with pytest.raises(TimeoutError):
             server.accept()  # nothing ever knocked
     assert host.zygote_info["network_isolated"] is True
+
+
+WRITER = textwrap.dedent('''
+    import os
+
+    def write(path, size):
+        try:
+            with open(path, "wb") as handle:
+                handle.write(b"x" * size)
+            return "geschreven"
+        except OSError as error:
+            return os.strerror(error.errno)
+
+    def exists(path):
+        return os.path.exists(path)
+''')
+
+
+@needs_root
+def test_learner_writes_only_to_its_own_temp_dirs_which_vanish(host, root_only_dir):
+    os.chmod(root_only_dir, 0o1777)  # world-writable, like /run/lock, but outside the scratch dirs
+    host.load(WRITER, ["write", "exists"])
+    marker = f"werkplaats-spoor-{os.getpid()}"
+    for scratch in ("/tmp", "/var/tmp", "/dev/shm"):
+        assert host.call("write", [f"{scratch}/{marker}", 10]).value == "geschreven"
+        assert not os.path.exists(f"{scratch}/{marker}")  # the grader's own /tmp never sees it
+    assert host.call("write", [str(root_only_dir / marker), 10]).value == "Read-only file system"
+    assert list(root_only_dir.iterdir()) == []
+    host.load(WRITER, ["write", "exists"])  # the next submission starts with empty temp dirs
+    assert host.call("exists", [f"/tmp/{marker}"]).value is False
+    assert host.zygote_info["private_filesystem"] is True
+
+
+@needs_root
+def test_learner_cannot_fill_the_disk_through_tmp():
+    with ChildProcessHost(dataclasses.replace(TEST_LIMITS, temp_bytes=2 * 1024 * 1024)) as small:
+        small.load(WRITER, ["write", "exists"])
+        # Each file is at the file-size cap (1 MiB); two fill the 2 MiB tmpfs, a third does not fit.
+        assert small.call("write", ["/tmp/eerste", 1024 * 1024]).value == "geschreven"
+        assert small.call("write", ["/tmp/tweede", 1024 * 1024]).value == "geschreven"
+        assert small.call("write", ["/tmp/derde", 1024 * 1024]).value == "No space left on device"
 
 
 def test_child_environment_and_working_directory_are_minimal(host):
