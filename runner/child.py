@@ -50,9 +50,9 @@ PR_SET_CHILD_SUBREAPER = 36
 PR_SET_PDEATHSIG = 1
 CLONE_NEWNET = 0x40000000  # linux/sched.h
 CLONE_NEWNS = 0x00020000
-# mount(2) flags and mount_setattr(2) (linux/mount.h; the syscall number is x86_64's and arm64's
-# differs, so elsewhere the read-only step is skipped and only the tmpfs mounts are made).
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 1 << 14, 1 << 18
+# mount(2) flags and mount_setattr(2) (linux/mount.h). Its syscall number is 442 on x86_64 and
+# arm64; on other machines the read-only step is skipped and only the tmpfs mounts are made.
+MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 2, 4, 1 << 14, 1 << 18
 SYS_MOUNT_SETATTR = {"x86_64": 442, "aarch64": 442}.get(os.uname().machine)
 AT_FDCWD, AT_RECURSIVE, MOUNT_ATTR_RDONLY = -100, 0x8000, 0x1
 # The world-writable places a sandbox uid could fill or leave files in for the next submission.
