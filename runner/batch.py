@@ -187,10 +187,18 @@ class ResultsLog:
         os.close(self.fd)
 
 
+def _current_umask() -> int:
+    mask = os.umask(0)  # the only way to read it is to set it; put it back at once
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace path with data: a reader (or a crash) sees the old file or the new, never half."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
+        # mkstemp makes the file private (0600); the outputs are for colleagues too: honour umask.
+        os.fchmod(handle, 0o666 & ~_current_umask())
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()

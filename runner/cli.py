@@ -248,6 +248,16 @@ def run_check(args: argparse.Namespace) -> int:
 # ---- grade: the teacher's batch ------------------------------------------------------------
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def names_of(paths: list[Path], limit: int = 10) -> str:
+    """File names for a one-line list, the first `limit` of them."""
+    names = ", ".join(path.name for path in paths[:limit])
+    return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
+
+
 def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path) -> None:
     batch.finish_batch(results, out_dir)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
@@ -270,9 +280,10 @@ def run_grade(args: argparse.Namespace) -> int:
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out is not a directory: {args.out!r}")
     try:
-        files = collect_submission_files(args.paths)
+        collected = collect_submission_files(args.paths)
     except PathProblem as problem:
         raise UsageError(str(problem)) from None
+    files = collected.submissions
     if not files:
         raise UsageError("no .py or .json submissions found in the given paths")
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -282,6 +293,9 @@ def run_grade(args: argparse.Namespace) -> int:
         errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")
     if plan.bad_lines:
         errors.print(f"note: ignored {plan.bad_lines} unreadable line(s) in {batch.RESULTS_FILE}")
+    if collected.skipped:
+        errors.print(f"note: skipped {plural(len(collected.skipped), 'file')} that "
+                     f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: {names_of(collected.skipped)}")
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
@@ -295,13 +309,14 @@ def run_grade(args: argparse.Namespace) -> int:
         )
     write_outputs(outcome.results, bundle, out_dir)
     graded = sum(1 for r in outcome.results if r["status"] == "graded")
-    invalid = len(outcome.results) - graded
-    count = len(outcome.results)
+    invalid = [Path(r["submission"]) for r in outcome.results if r["status"] != "graded"]
     print(
-        f"{count} submission{'' if count == 1 else 's'}: {graded} graded, {invalid} invalid "
-        f"({outcome.graded_now} graded now, {outcome.reused} from an earlier run, "
-        f"{outcome.seconds:.1f} s)."
+        f"{plural(len(outcome.results), 'submission')}: {graded} graded, {len(invalid)} invalid; "
+        f"{outcome.graded_now} new this run, {outcome.reused} kept from an earlier run "
+        f"({outcome.seconds:.1f} s)."
     )
+    if invalid:
+        print(f"Invalid (reasons in the report): {names_of(invalid)}")
     print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
           f"{out_dir / batch.REPORT_FILE}")
     if outcome.failures:

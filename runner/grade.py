@@ -18,7 +18,9 @@ from runner import messages
 from runner.bundle import Bundle, CheckpointSpec
 from runner.host import Host
 from runner.model import CheckpointResult, GradeReport, LoadReport, TestResult
-from runner.testkit import CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, display, first_difference
+from runner.testkit import (
+    CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, first_difference,
+)
 
 LOAD_TEST_NAME = "code laden"
 SIGNATURE_TEST_NAME = "functie en parameters"
@@ -73,8 +75,8 @@ def _run_test(test: TestSpec, learner: Learner) -> TestResult:
         test.run(learner)
     except TestFailed as failure:
         if failure.show and test.visible:
-            where = first_difference(failure.actual, failure.expected)
-            message = failure.message + (f" Eerste verschil bij {where}." if where else "")
+            difference = first_difference(failure.actual, failure.expected)
+            message = failure.message + (f" {describe_difference(difference)}" if difference else "")
             return result("fail", message, display(failure.expected), display(failure.actual))
         return result("fail", failure.message)
     except LearnerRaised as raised:

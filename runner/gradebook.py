@@ -39,9 +39,12 @@ def gradebook_csv(results: Sequence[dict], checkpoint_ids: Sequence[str]) -> str
     output = io.StringIO()
     writer = csv.writer(output, lineterminator="\n")
     writer.writerow(["learner", "submission", "status", "score", "max_score", *checkpoint_ids,
-                     "submissions", "message"])
+                     "submissions", "message", "browser_disagrees"])
     for result, count in latest_per_learner(results):
         statuses = {c["id"]: c["status"] for c in result.get("checkpoints", [])}
+        # Checkpoints where the learner's browser showed another verdict than the grader's.
+        disagrees = [checkpoint_id for checkpoint_id, verdict in sorted(result.get("browser_verdicts", {}).items())
+                     if verdict != statuses.get(checkpoint_id)]
         row = [
             result["learner"],
             result["submission"],
@@ -51,6 +54,7 @@ def gradebook_csv(results: Sequence[dict], checkpoint_ids: Sequence[str]) -> str
             *(statuses.get(checkpoint_id, "") for checkpoint_id in checkpoint_ids),
             count,
             result.get("message", ""),
+            " ".join(disagrees),
         ]
         writer.writerow([safe_cell(cell) for cell in row])
     return output.getvalue()

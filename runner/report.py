@@ -11,13 +11,16 @@ from __future__ import annotations
 import html
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
+from runner.grade import LOAD_TEST_NAME
 from runner.gradebook import latest_per_learner
 
 STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}
 MOST_FAILED_LIMIT = 15
+ALL_CHECKPOINTS = "(all)"  # where a load problem is listed once instead of per checkpoint
 
 CSS = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem;
@@ -43,7 +46,13 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .cards { display: flex; gap: 1rem; flex-wrap: wrap; margin-top: 1rem; }
 .card { border: 1px solid #d6dbe4; border-radius: .5rem; padding: .6rem 1rem; min-width: 8rem; }
 .card b { display: block; font-size: 1.5rem; }
+svg { max-width: 100%; height: auto; }
 svg text { font: 13px system-ui, sans-serif; fill: #1d2330; }
+details { border-bottom: 1px solid #e4e7ed; padding: .35rem 0; }
+summary { cursor: pointer; font-weight: 600; }
+.feedback li { margin: .3rem 0; }
+.feedback .why { max-width: none; }
+.table-scroll { overflow-x: auto; }
 """
 
 
@@ -77,23 +86,26 @@ def _display_paths(results: Sequence[dict]) -> dict[str, str]:
     return {p: relpath(p, root) for p in paths}
 
 
-def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], graded: Sequence[dict]) -> str:
+def _passes(result: dict, checkpoint_id: str) -> bool:
+    return any(c["id"] == checkpoint_id and c["status"] == "pass" for c in result.get("checkpoints", []))
+
+
+def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], latest: Sequence[dict]) -> str:
+    """One bar per checkpoint: the share of learners whose most recent submission passes it."""
     label_width, bar_width, row_height = 230, 420, 30
     height = row_height * len(checkpoints) + 10
     width = label_width + bar_width + 90
     rows = []
     for index, checkpoint in enumerate(checkpoints):
-        passed = sum(
-            1 for r in graded for c in r["checkpoints"] if c["id"] == checkpoint.id and c["status"] == "pass"
-        )
-        total = len(graded)
+        passed = sum(1 for result in latest if _passes(result, checkpoint.id))
+        total = len(latest)
         rate = passed / total if total else 0.0
         y = index * row_height + 5
         rows.append(
             f'<text x="0" y="{y + 19}">{e(checkpoint.id)}</text>'
             f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="20" fill="#eef0f4"/>'
             f'<rect x="{label_width}" y="{y + 4}" width="{rate * bar_width:.1f}" height="20" fill="#2f8f4e">'
-            f"<title>{e(checkpoint.id)}: {passed} of {total} passed</title></rect>"
+            f"<title>{e(checkpoint.id)}: {passed} of {total} learners passed</title></rect>"
             f'<text x="{label_width + bar_width + 8}" y="{y + 19}">{rate:.0%} ({passed}/{total})</text>'
         )
     return (
@@ -102,25 +114,44 @@ def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], graded: Sequence[dic
     )
 
 
-def _most_failed(graded: Sequence[dict]) -> list[tuple[str, str, int, Counter, str]]:
-    """(checkpoint, test, count, statuses, most common message) for the most-failed tests.
+def _load_problem(result: dict) -> dict | None:
+    """The one test that stands for every checkpoint when the code did not load (or no function
+    could be checked): then each checkpoint holds only that test, with the same message."""
+    checkpoints = result.get("checkpoints", [])
+    firsts = [c["tests"][0] for c in checkpoints if c.get("tests")]
+    if (len(firsts) == len(checkpoints) and firsts and all(t["name"] == LOAD_TEST_NAME for t in firsts)
+            and len({t.get("message", "") for t in firsts}) == 1):
+        return firsts[0]
+    return None
 
-    Tests that were only skipped after a time-out or a load problem are left out: they say nothing
-    about the test itself.
-    """
+
+def _first_failures(result: dict) -> list[tuple[str, dict]]:
+    """(checkpoint id, test) for the test that decided each non-passing checkpoint's status; a
+    load problem once, under ALL_CHECKPOINTS, instead of once per checkpoint."""
+    load_problem = _load_problem(result)
+    if load_problem is not None:
+        return [(ALL_CHECKPOINTS, load_problem)]
+    found = []
+    for checkpoint in result.get("checkpoints", []):
+        test = next((t for t in checkpoint["tests"] if t["status"] != "pass"), None)
+        if test is not None:
+            found.append((checkpoint["id"], test))
+    return found
+
+
+def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Counter, str]]:
+    """(checkpoint, test, count, statuses, most common message) for the most-failed tests over the
+    learners' most recent submissions. Only the test that decided a checkpoint's status counts:
+    the rest of a checkpoint after a time-out or a load problem says nothing about those tests."""
     counts: Counter = Counter()
     statuses: dict[tuple[str, str], Counter] = {}
     messages: dict[tuple[str, str], Counter] = {}
-    for result in graded:
-        for checkpoint in result["checkpoints"]:
-            for test in checkpoint["tests"]:
-                if test["status"] == "pass":
-                    continue
-                key = (checkpoint["id"], test["name"])
-                counts[key] += 1
-                statuses.setdefault(key, Counter())[test["status"]] += 1
-                messages.setdefault(key, Counter())[test.get("message", "")] += 1
-                break  # only the first non-pass test of a checkpoint decides its status
+    for result in latest_graded:
+        for checkpoint_id, test in _first_failures(result):
+            key = (checkpoint_id, test["name"])
+            counts[key] += 1
+            statuses.setdefault(key, Counter())[test["status"]] += 1
+            messages.setdefault(key, Counter())[test.get("message", "")] += 1
     rows = []
     for (checkpoint_id, name), count in counts.most_common(MOST_FAILED_LIMIT):
         message = messages[(checkpoint_id, name)].most_common(1)[0][0]
@@ -135,6 +166,49 @@ def _first_problem(checkpoint: dict) -> str:
     return ""
 
 
+def _disagreements(results: Sequence[dict]) -> list[tuple[dict, str, str, str]]:
+    """(result, checkpoint id, browser verdict, grader verdict) wherever the learner's browser
+    showed another verdict than this grader reached, over every submission (superseded ones too)."""
+    found = []
+    for result in results:
+        graded = {c["id"]: c["status"] for c in result.get("checkpoints", [])}
+        for checkpoint_id, browser in sorted(result.get("browser_verdicts", {}).items()):
+            grader = graded.get(checkpoint_id, "invalid" if result["status"] != "graded" else "")
+            if browser != grader:
+                found.append((result, checkpoint_id, browser, grader))
+    return found
+
+
+def _local_time(timestamp: str) -> str:
+    """An ISO timestamp as this machine's local time, e.g. "2026-11-30 11:50 (UTC+01:00)"."""
+    try:
+        moment = datetime.fromisoformat(timestamp).astimezone()
+    except ValueError:
+        return timestamp
+    offset = moment.strftime("%z")
+    return f"{moment:%Y-%m-%d %H:%M} (UTC{offset[:3]}:{offset[3:]})"
+
+
+def _feedback(result: dict) -> str:
+    """Every test of a learner's most recent submission that did not pass, as a list."""
+    load_problem = _load_problem(result)
+    failures = ([(ALL_CHECKPOINTS, load_problem)] if load_problem is not None else
+                [(c["id"], t) for c in result.get("checkpoints", []) for t in c["tests"] if t["status"] != "pass"])
+    if not failures:
+        return "<p>Every test passed.</p>"
+    items = []
+    for checkpoint_id, test in failures:
+        shown = ""
+        if "expected" in test or "actual" in test:
+            shown = (f'<span class="why">expected: {e(test.get("expected", ""))}</span>'
+                     f'<span class="why">got: {e(test.get("actual", ""))}</span>')
+        items.append(
+            f"<li>{_status_badge(test['status'])} <b>{e(checkpoint_id)}</b>, {e(test['name'])}"
+            f'<span class="why">{e(test.get("message", ""))}</span>{shown}</li>'
+        )
+    return f'<ul class="feedback">{"".join(items)}</ul>'
+
+
 def render_report(
     results: Sequence[dict],
     lesson: str,
@@ -147,7 +221,9 @@ def render_report(
     invalid = [r for r in results if r["status"] != "graded"]
     paths = _display_paths(results)
     learners = latest_per_learner(results)
-    all_passed = sum(1 for r in graded if r["score"] == r["max_score"])
+    latest = [result for result, _count in learners]
+    latest_graded = [result for result in latest if result["status"] == "graded"]
+    all_passed = sum(1 for r in latest_graded if r["score"] == r["max_score"])
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -155,24 +231,27 @@ def render_report(
         f"<title>Grading report: {e(lesson)}</title>",
         f"<style>{CSS}</style></head><body>",
         f"<h1>Grading report: {e(lesson)}</h1>",
-        f'<p class="meta">Generated {e(generated_at)} by runner {e(runner_version)}; '
+        f'<p class="meta">Generated {e(_local_time(generated_at))} by runner {e(runner_version)}; '
         f"test bundle <code>{e(bundle_sha256[:16])}</code>.</p>",
         '<div class="cards">',
-        f"<div class=\"card\"><b>{len(results)}</b>submissions</div>",
         f"<div class=\"card\"><b>{len(learners)}</b>learners</div>",
+        f"<div class=\"card\"><b>{all_passed}</b>learners passed every checkpoint</div>",
+        f"<div class=\"card\"><b>{len(results)}</b>submissions</div>",
         f"<div class=\"card\"><b>{len(graded)}</b>graded</div>",
-        f"<div class=\"card\"><b>{all_passed}</b>all checkpoints passed</div>",
         f"<div class=\"card\"><b>{len(invalid)}</b>invalid</div>",
         "</div>",
         "<h2>Pass rate per checkpoint</h2>",
-        f'<p class="meta">Share of the {len(graded)} graded submissions that pass each checkpoint.</p>',
-        _pass_rate_chart(checkpoints, graded),
+        f'<p class="meta">Share of the {len(learners)} learners whose most recent submission passes each '
+        "checkpoint; a most recent submission that could not be graded counts as not passed.</p>",
+        _pass_rate_chart(checkpoints, latest),
         "<h2>Most-failed tests</h2>",
+        '<p class="meta">Over the learners\' most recent graded submissions: the test that decided each '
+        "checkpoint that did not pass (code that did not load counts once, for all checkpoints).</p>",
     ]
-    most_failed = _most_failed(graded)
+    most_failed = _most_failed(latest_graded)
     if most_failed:
         parts.append(
-            "<table><thead><tr><th>Checkpoint</th><th>Test</th><th>Submissions</th>"
+            "<table><thead><tr><th>Checkpoint</th><th>Test</th><th>Learners</th>"
             "<th>Most common message</th></tr></thead><tbody>"
         )
         for checkpoint_id, name, count, statuses, message in most_failed:
@@ -196,14 +275,21 @@ def render_report(
         f"<table><thead><tr><th>Learner</th><th>Submission</th><th>Score</th>{header}"
         "</tr></thead><tbody>"
     )
+    span = max(1, len(checkpoints))
     for result, count in learners:
         by_id = {c["id"]: c for c in result.get("checkpoints", [])}
         more = f'<span class="why">{count} submissions</span>' if count > 1 else ""
         cells = []
+        load_problem = _load_problem(result) if result["status"] == "graded" else None
         if result["status"] != "graded":
             cells.append(
-                f'<td colspan="{max(1, len(checkpoints))}">{_status_badge("invalid")}'
+                f'<td colspan="{span}">{_status_badge("invalid")}'
                 f'<span class="why">{e(result.get("message", ""))}</span></td>'
+            )
+        elif load_problem is not None:
+            cells.append(
+                f'<td colspan="{span}">{_status_badge(load_problem["status"])}'
+                f'<span class="why">{e(load_problem["name"])}: {e(load_problem.get("message", ""))}</span></td>'
             )
         else:
             for checkpoint in checkpoints:
@@ -227,6 +313,26 @@ def render_report(
         )
     parts.append("</tbody></table>")
 
+    parts.append("<h2>Browser and grader disagree</h2>")
+    disagreements = _disagreements(results)
+    if disagreements:
+        parts.append(
+            '<p class="meta">Every submission (earlier ones included) whose export says the learner\'s '
+            "browser showed another verdict than this grader reached. The grader\'s verdict counts; the "
+            "browser runs fewer tests (no offline-only ones) and its verdict can be faked.</p>"
+        )
+        parts.append("<table><thead><tr><th>Learner</th><th>Submission</th><th>Checkpoint</th>"
+                     "<th>Browser</th><th>Grader</th></tr></thead><tbody>")
+        for result, checkpoint_id, browser, grader in disagreements:
+            parts.append(
+                f"<tr><td>{e(result['learner'])}</td>"
+                f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+                f"<td>{e(checkpoint_id)}</td><td>{_status_badge(browser)}</td><td>{_status_badge(grader)}</td></tr>"
+            )
+        parts.append("</tbody></table>")
+    else:
+        parts.append("<p>None: wherever an export carried the browser\'s verdicts, they match.</p>")
+
     parts.append("<h2>Invalid submissions</h2>")
     if invalid:
         parts.append("<table><thead><tr><th>Submission</th><th>Learner</th><th>Reason</th></tr></thead><tbody>")
@@ -238,5 +344,18 @@ def render_report(
         parts.append("</tbody></table>")
     else:
         parts.append("<p>None: every submission could be graded.</p>")
+
+    parts.append("<h2>Feedback per learner</h2>")
+    parts.append('<p class="meta">Every test of the most recent graded submission that did not pass, with its '
+                 "message (the learner saw the same Dutch text); expected and got only for the lesson\'s own "
+                 "worked examples.</p>")
+    for result in latest_graded:
+        parts.append(
+            f"<details><summary>{e(result['learner'])}: {e(result['score'])}/{e(result['max_score'])}"
+            f"</summary>{_feedback(result)}</details>"
+        )
     parts.append("</body></html>\n")
-    return "\n".join(parts)
+    # Wide tables scroll on their own on a phone instead of widening the page. Learner text is
+    # escaped, so every "<table>" here is one of ours.
+    page = "\n".join(parts)
+    return page.replace("<table>", '<div class="table-scroll"><table>').replace("</table>", "</table></div>")

@@ -183,11 +183,17 @@ class PathProblem(Exception):
     """A PATH argument that does not exist (a usage error, not an invalid submission)."""
 
 
-def collect_submission_files(paths: list[str]) -> list[Path]:
+@dataclass(frozen=True)
+class CollectedFiles:
+    submissions: list[Path]  # sorted, each once
+    skipped: list[Path]  # other files found in the folders (notes, PDFs): told, not graded
+
+
+def collect_submission_files(paths: list[str]) -> CollectedFiles:
     """Files named directly (any suffix: a wrong one becomes an invalid submission) and the .py and
-    .json files under directories (recursively, skipping hidden entries and __pycache__), sorted,
-    each once."""
+    .json files under directories (recursively, skipping hidden entries and __pycache__)."""
     found: dict[str, Path] = {}
+    skipped: dict[str, Path] = {}
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -195,10 +201,14 @@ def collect_submission_files(paths: list[str]) -> list[Path]:
                 relative = candidate.relative_to(path).parts
                 if any(part.startswith(".") or part == "__pycache__" for part in relative):
                     continue
-                if candidate.suffix in SUBMISSION_SUFFIXES and candidate.is_file():
+                if not candidate.is_file():
+                    continue
+                if candidate.suffix in SUBMISSION_SUFFIXES:
                     found.setdefault(os.path.abspath(candidate), candidate)
+                else:
+                    skipped.setdefault(os.path.abspath(candidate), candidate)
         elif path.exists() or path.is_symlink():
             found.setdefault(os.path.abspath(path), path)
         else:
             raise PathProblem(f"no such file or directory: {raw!r}")
-    return [found[key] for key in sorted(found)]
+    return CollectedFiles([found[key] for key in sorted(found)], [skipped[key] for key in sorted(skipped)])

@@ -149,38 +149,74 @@ class _OrderedRepr(reprlib.Repr):
         return "{" + ", ".join(parts) + "}"
 
 
-def display(value: Any) -> str:
-    """A short text for a plain value, as shown to learners for visible tests."""
+def display(value: Any, limit: int = DISPLAY_LIMIT, detail: int = 1) -> str:
+    """A short text for a plain value, as shown to learners for visible tests. detail=0 gives a
+    terse form (short strings, few items) for use inside a sentence."""
     shorten = _OrderedRepr()
-    shorten.maxstring = 200
-    shorten.maxother = 200
-    shorten.maxlist = 40
-    shorten.maxdict = 40
-    shorten.maxlevel = 6
+    shorten.maxstring = 200 if detail else 40
+    shorten.maxother = 200 if detail else 40
+    shorten.maxlist = 40 if detail else 4
+    shorten.maxdict = 40 if detail else 4
+    shorten.maxlevel = 6 if detail else 2
     text = shorten.repr(value)
-    return clip(text, DISPLAY_LIMIT)
+    return clip(text, limit)
 
 
-def first_difference(actual: Any, expected: Any, path: str = "") -> str | None:
-    """Where two plain values first differ, as a Python index path like "[1]['id']"; None if same."""
+@dataclass(frozen=True)
+class Difference:
+    """Where two plain values first differ. `path` is a Python index path like "[1]['id']"."""
+
+    path: str
+    kind: str  # "missing" / "extra" (list items), "missing_key" / "extra_key", "type", "value"
+    actual: Any = None
+    expected: Any = None
+
+
+def first_difference(actual: Any, expected: Any, path: str = "") -> Difference | None:
+    """The first place (depth first, in order) where actual is not exactly expected; None if same."""
     if type(actual) is list and type(expected) is list:
         for index, (a, e) in enumerate(zip(actual, expected)):
             found = first_difference(a, e, f"{path}[{index}]")
             if found is not None:
                 return found
         if len(actual) != len(expected):
-            return f"{path}[{min(len(actual), len(expected))}]" if path or actual or expected else path
+            kind = "missing" if len(actual) < len(expected) else "extra"
+            return Difference(f"{path}[{min(len(actual), len(expected))}]", kind, actual, expected)
         return None
     if type(actual) is dict and type(expected) is dict:
         for key in expected:
             if key not in actual:
-                return f"{path}[{key!r}]"
+                return Difference(path, "missing_key", key, key)
             found = first_difference(actual[key], expected[key], f"{path}[{key!r}]")
             if found is not None:
                 return found
         extra = next((key for key in actual if key not in expected), None)
-        return None if extra is None else f"{path}[{extra!r}]"
-    return None if same(actual, expected) else path
+        return None if extra is None else Difference(path, "extra_key", extra, None)
+    if same(actual, expected):
+        return None
+    kind = "value" if describe_type(actual) == describe_type(expected) else "type"
+    return Difference(path, kind, actual, expected)
+
+
+def describe_difference(difference: Difference) -> str:
+    """One Dutch sentence that says what differs at the first difference, for visible tests."""
+    kind, path = difference.kind, difference.path
+    if kind in ("missing", "extra"):
+        got, wanted = len(difference.actual), len(difference.expected)
+        what = "ontbreekt" if kind == "missing" else "is te veel"
+        outer = path.rsplit("[", 1)[0]
+        inside = f" in {outer}" if outer else ""
+        return f"Je lijst{inside} heeft {got} element{'' if got == 1 else 'en'}, verwacht {wanted}: {path} {what}."
+    if kind == "missing_key":
+        sentence = f"de sleutel {display(difference.expected, 80, 0)} ontbreekt."
+    elif kind == "extra_key":
+        sentence = f"de sleutel {display(difference.actual, 80, 0)} hoort er niet bij."
+    elif kind == "type" and difference.expected is not None and difference.actual is not None:
+        sentence = (f"verwacht een {describe_type(difference.expected)}, "
+                    f"je gaf een {describe_type(difference.actual)} ({display(difference.actual, 80, 0)}).")
+    else:
+        sentence = f"verwacht {display(difference.expected, 120, 0)}, je gaf {display(difference.actual, 120, 0)}."
+    return f"Bij {path}: {sentence}" if path else sentence[0].upper() + sentence[1:]
 
 
 def fail(message: str) -> None:
@@ -305,6 +341,7 @@ __all__ = [
     "expect_true",
     "expect_value_error",
     "fail",
+    "describe_difference",
     "first_difference",
     "messages",
     "returns",

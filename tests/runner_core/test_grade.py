@@ -8,6 +8,7 @@ import pytest
 from runner.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
 from runner.host import InProcessHost
 from runner.model import CallOutcome, LoadReport
+from runner.testkit import describe_difference, first_difference
 
 
 class ScriptedHost:
@@ -137,9 +138,25 @@ def test_visible_tests_show_expected_and_actual_hidden_ones_do_not(bundle, refer
     visible = tests[0]
     assert visible.status == "fail" and visible.visible
     assert "'d:0'" in visible.expected and "'d-0'" in visible.actual
+    # The message itself says where and what, so the learner need not compare two long reprs.
+    assert visible.message.endswith("Bij [0]['id']: verwacht 'd:0', je gaf 'd-0'.")
     hidden_failures = [t for t in tests if not t.visible and t.status != "pass"]
     assert hidden_failures and all(t.expected is None and t.actual is None for t in hidden_failures)
     assert all("expected" not in t.to_json() for t in hidden_failures)
+
+
+@pytest.mark.parametrize(("actual", "expected", "sentence"), [
+    ([1, 2, 3], [1, 2], "Je lijst heeft 3 elementen, verwacht 2: [2] is te veel."),
+    ([[1]], [[1, 2]], "Je lijst in [0] heeft 1 element, verwacht 2: [0][1] ontbreekt."),
+    ([{"a": 1}], [{"a": 1, "b": 2}], "Bij [0]: de sleutel 'b' ontbreekt."),
+    ({"a": 1, "c": 3}, {"a": 1}, "De sleutel 'c' hoort er niet bij."),
+    ({"n": True}, {"n": 1}, "Bij ['n']: verwacht een int, je gaf een bool (True)."),
+    (4, 3, "Verwacht 3, je gaf 4."),
+    ({"d": 0.0}, {"d": None}, "Bij ['d']: verwacht None, je gaf 0.0."),
+])
+def test_a_difference_is_said_in_one_sentence(actual, expected, sentence):
+    assert describe_difference(first_difference(actual, expected)) == sentence
+    assert first_difference(expected, expected) is None
 
 
 def test_only_grades_the_named_checkpoints(bundle, reference_source):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -120,6 +121,7 @@ def graded_batch(tmp_path_factory):
         "lesson": "mini-01", "learner": '=HYPERLINK("http://x","klik")', "code": CORRECT_MINI,
     }))
     (folder / "andere-les.json").write_text(json.dumps({"lesson": "rag-01", "learner": "c", "code": "x"}))
+    (folder / "notities.txt").write_text("not a submission")
     out = tmp_path_factory.mktemp("out")
     completed = run_cli("grade", *LESSON_ARGS, *FAST_LIMITS, str(folder), "--out", str(out), "--jobs", "2")
     return folder, out, completed
@@ -128,7 +130,13 @@ def graded_batch(tmp_path_factory):
 def test_grade_writes_results_gradebook_and_report(graded_batch):
     folder, out, completed = graded_batch
     assert completed.returncode == 0, completed.stderr
-    assert "6 submissions: 4 graded, 2 invalid" in completed.stdout
+    assert "6 submissions: 4 graded, 2 invalid; 6 new this run, 0 kept from an earlier run" in completed.stdout
+    assert "Invalid (reasons in the report): andere-les.json, kapot.py\n" in completed.stdout
+    assert "note: skipped 1 file that is not .py or .json: notities.txt" in completed.stderr
+    umask = os.umask(0)
+    os.umask(umask)
+    for name in ("results.jsonl", "gradebook.csv", "report.html"):  # readable as any file the teacher makes
+        assert (out / name).stat().st_mode & 0o777 == 0o666 & ~umask
     lines = (out / "results.jsonl").read_text().splitlines()
     results = {json.loads(line)["submission"]: json.loads(line) for line in lines}
     assert len(lines) == len(results) == 6

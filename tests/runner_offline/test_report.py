@@ -44,8 +44,9 @@ def test_gradebook_columns_follow_the_lesson():
     rows = list(csv.reader(io.StringIO(gradebook_csv(
         [result("-evil", "/c/e.py", {"double": "pass", "words": "timeout"})], ["double", "words"]))))
     assert rows == [
-        ["learner", "submission", "status", "score", "max_score", "double", "words", "submissions", "message"],
-        ["'-evil", "/c/e.py", "graded", "1", "2", "pass", "timeout", "1", ""],
+        ["learner", "submission", "status", "score", "max_score", "double", "words", "submissions", "message",
+         "browser_disagrees"],
+        ["'-evil", "/c/e.py", "graded", "1", "2", "pass", "timeout", "1", "", ""],
     ]
 
 
@@ -61,4 +62,57 @@ def test_report_escapes_names_messages_and_reasons():
     assert "&quot;&gt;&lt;b&gt;x&lt;/b&gt;" in page
     assert "&lt;i&gt;waarom&lt;/i&gt;" in page
     assert "syntax error on line 1: &lt;bad&gt;" in page
-    assert "0% (0/1)" in page  # the pass-rate bar of the one graded submission
+    assert "0% (0/2)" in page  # pass rate over both learners; the invalid one counts as not passed
+
+
+def render(results: list[dict], checkpoint_ids: tuple[str, ...] = ("double",)) -> str:
+    return render_report(results, "mini-01", [CheckpointInfo(cid, cid) for cid in checkpoint_ids],
+                         "0.1.0", "ab" * 32, "2026-11-30T10:00:00+00:00")
+
+
+def test_pass_rates_count_each_learner_once_by_their_latest_submission():
+    old = result("noor", "/c/a.json", {"double": "fail"}, created_at="2026-11-01T10:00:00Z")
+    new = result("noor", "/c/b.json", {"double": "pass"}, created_at="2026-11-02T10:00:00Z")
+    page = render([old, new, result("anna", "/c/anna.py", {"double": "pass"})])
+    assert "100% (2/2)" in page
+    assert "No test failed." in page  # noor's superseded failure is not among the most-failed
+
+
+def test_every_disagreement_with_the_browser_is_listed_even_on_a_superseded_submission():
+    old = result("kees", "/c/kees.json", {"double": "fail"}, created_at="2026-11-01T10:00:00Z",
+                 browser_verdicts={"double": "pass"})
+    new = result("kees", "/c/kees-v2.json", {"double": "pass"}, created_at="2026-11-02T10:00:00Z",
+                 browser_verdicts={"double": "pass"})
+    page = render([old, new])
+    section = page.split("<h2>Browser and grader disagree</h2>")[1].split("<h2>")[0]
+    assert "kees.json" in section and "kees-v2.json" not in section
+    assert '<span class="status pass">pass</span></td><td><span class="status fail">fail</span>' in section
+
+
+def test_code_that_did_not_load_is_one_problem_not_one_per_checkpoint():
+    ids = ("double", "words", "total")
+    stuck = result("gijs", "/c/gijs.py", dict.fromkeys(ids, "timeout"), why="Je code werd niet geladen.")
+    for checkpoint in stuck["checkpoints"]:
+        checkpoint["tests"][0]["name"] = "code laden"
+    page = render([stuck], ids)
+    most_failed = page.split("<h2>Most-failed tests</h2>")[1].split("<h2>")[0]
+    assert most_failed.count("<tr><td>") == 1 and "<td>(all)</td><td>code laden</td>" in most_failed
+    learners = page.split("<h2>Learners</h2>")[1].split("<h2>")[0]
+    assert learners.count("Je code werd niet geladen.") == 1
+
+
+def test_feedback_lists_every_failing_test_of_the_latest_submission():
+    learner = result("femke", "/c/femke.py", {"double": "pass", "words": "fail", "total": "error"},
+                     why="De regel klopt niet.")
+    page = render([learner], ("double", "words", "total"))
+    feedback = page.split("<h2>Feedback per learner</h2>")[1]
+    assert "<summary>femke: 1/3</summary>" in feedback
+    assert "<b>words</b>, words test" in feedback and "<b>total</b>, total test" in feedback
+    assert "<b>double</b>" not in feedback
+
+
+def test_gradebook_names_the_checkpoints_where_the_browser_disagreed():
+    learner = result("kees", "/c/kees.json", {"double": "fail", "words": "pass"},
+                     browser_verdicts={"double": "pass", "words": "pass"})
+    rows = list(csv.DictReader(io.StringIO(gradebook_csv([learner], ["double", "words"]))))
+    assert rows[0]["browser_disagrees"] == "double"

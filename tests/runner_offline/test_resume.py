@@ -85,17 +85,17 @@ def test_killed_batch_resumes_to_the_same_results(tmp_path):
     rerun = subprocess.run(grade_command(folder, resumed), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert rerun.returncode == 0, rerun.stderr
     assert f"note: cut off a torn last line ({len(torn)} bytes) left by an interrupted run" in rerun.stderr
-    assert f"{len(partial)} from an earlier run" in rerun.stdout
+    assert f"{len(partial)} kept from an earlier run" in rerun.stdout
     assert comparable(resumed) == comparable(uninterrupted)
     assert len(comparable(resumed)) == SUBMISSIONS
 
     # A third run has nothing left to do; a changed submission is graded again.
     again = subprocess.run(grade_command(folder, resumed), cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert f"0 graded now, {SUBMISSIONS} from an earlier run" in again.stdout
+    assert f"0 new this run, {SUBMISSIONS} kept from an earlier run" in again.stdout
     assert "grading" not in again.stderr  # no empty progress bar
     (folder / "leerling00.py").write_text(CORRECT_MINI.replace("2 * x", "3 * x"))
     changed = subprocess.run(grade_command(folder, resumed), cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert f"1 graded now, {SUBMISSIONS - 1} from an earlier run" in changed.stdout
+    assert f"1 new this run, {SUBMISSIONS - 1} kept from an earlier run" in changed.stdout
     after = comparable(resumed)
     assert after[str(folder / "leerling00.py")][2] == 2
     assert len(after) == SUBMISSIONS

@@ -105,7 +105,8 @@ def test_collect_walks_folders_and_skips_hidden_and_other_files(tmp_path):
     (tmp_path / "__pycache__").mkdir()
     write(tmp_path / "__pycache__", "d.py", "x")
     found = collect_submission_files([str(tmp_path), str(tmp_path / "a.py")])
-    assert [p.name for p in found] == ["a.py", "b.json"]
+    assert [p.name for p in found.submissions] == ["a.py", "b.json"]
+    assert [p.name for p in found.skipped] == ["notes.md"]
 
 
 def test_collect_reports_a_missing_path(tmp_path):
