@@ -218,10 +218,21 @@ _worker_bundle: Bundle | None = None
 _worker_host: ChildProcessHost | None = None
 
 
-def _worker_start(lesson_dir: str, limits: dict) -> None:
+def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[str]) -> list[str]:
+    """What learner code must not see: the checkpoints tree (hidden tests, reference solutions) and
+    the history of the checkout it is in (.git holds them too), the results, and the folders the
+    class's submissions are in."""
+    folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
+    repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
+    if repository is not None:
+        folders.add(repository)
+    return sorted(str(folder) for folder in folders)
+
+
+def _worker_start(lesson_dir: str, limits: dict, hidden: list[str]) -> None:
     global _worker_bundle, _worker_host
     _worker_bundle = load_bundle(Path(lesson_dir), include_offline=True)
-    _worker_host = ChildProcessHost(SandboxLimits(**limits))
+    _worker_host = ChildProcessHost(SandboxLimits(**limits), hidden_paths=hidden)
     # Worker processes exit through sys.exit, so atexit stops the zygote and its last child.
     atexit.register(_worker_host.close)
 
@@ -304,7 +315,8 @@ def run_batch(
             else:
                 record(invalid_result(submission, bundle, submission.problem or "invalid"))
         if remaining:
-            failures = _grade_in_workers(remaining, lesson_dir, limits, jobs, record)
+            hidden = private_folders(lesson_dir, out_dir, (s.path for s in plan.submissions))
+            failures = _grade_in_workers(remaining, lesson_dir, limits, jobs, record, hidden)
     finally:
         log.close()
 
@@ -329,6 +341,7 @@ def _grade_in_workers(
     limits: SandboxLimits,
     jobs: int,
     record: Callable[[dict], None],
+    hidden: list[str],
 ) -> list[str]:
     failures: list[str] = []
     queue = list(reversed(submissions))
@@ -338,7 +351,7 @@ def _grade_in_workers(
         max_workers=jobs,
         mp_context=get_context("spawn"),
         initializer=_worker_start,
-        initargs=(str(lesson_dir), asdict(limits)),
+        initargs=(str(lesson_dir), asdict(limits), hidden),
     ) as pool:
         in_flight: dict[Future, Submission] = {}
         while queue or in_flight:

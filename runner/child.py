@@ -36,6 +36,7 @@ import socket
 import sys
 import tempfile
 import time
+from typing import Sequence
 
 from runner import plain
 from runner.pipes import PipeReader
@@ -50,13 +51,17 @@ PR_SET_CHILD_SUBREAPER = 36
 PR_SET_PDEATHSIG = 1
 CLONE_NEWNET = 0x40000000  # linux/sched.h
 CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 # mount(2) flags and mount_setattr(2) (linux/mount.h). Its syscall number is 442 on x86_64 and
 # arm64; on other machines the read-only step is skipped and only the tmpfs mounts are made.
-MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 2, 4, 1 << 14, 1 << 18
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 1, 2, 4, 1 << 14, 1 << 18
 SYS_MOUNT_SETATTR = {"x86_64": 442, "aarch64": 442}.get(os.uname().machine)
 AT_FDCWD, AT_RECURSIVE, MOUNT_ATTR_RDONLY = -100, 0x8000, 0x1
 # The world-writable places a sandbox uid could fill or leave files in for the next submission.
 SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
+# Hidden behind an empty read-only tmpfs: the system's Unix sockets (D-Bus, syslog, ...), which
+# no network namespace covers. The grader adds the checkpoints tree and the class's folders.
+ALWAYS_HIDDEN = ("/run",)
 
 
 def _prctl(option: int, value: int) -> bool:
@@ -72,11 +77,13 @@ class _MountAttr(ctypes.Structure):
                 ("propagation", ctypes.c_uint64), ("userns_fd", ctypes.c_uint64)]
 
 
-def _private_filesystem(temp_bytes: int) -> None:
+def _private_filesystem(temp_bytes: int, hidden: Sequence[str] = ()) -> None:
     """Give this process a mount namespace of its own in which every existing mount is read-only
     and each of SCRATCH_DIRS is a fresh tmpfs of temp_bytes: learner code can write only there,
     cannot fill the grader's disk, and what it writes vanishes with the child's last process.
-    Needs CAP_SYS_ADMIN; raises OSError when the system refuses."""
+    ALWAYS_HIDDEN and `hidden` (the hidden tests, the reference solution, other learners' work)
+    become empty. A new IPC namespace too: shared memory and message queues die with the child
+    instead of outliving the submission. Needs CAP_SYS_ADMIN; raises OSError when refused."""
     libc = ctypes.CDLL(None, use_errno=True)
 
     def check(result: int, what: str) -> None:
@@ -84,7 +91,7 @@ def _private_filesystem(temp_bytes: int) -> None:
             error = ctypes.get_errno()
             raise OSError(error, f"{what}: {os.strerror(error)}")
 
-    check(libc.unshare(CLONE_NEWNS), "unshare")
+    check(libc.unshare(CLONE_NEWNS | CLONE_NEWIPC), "unshare")
     # Private first, so nothing below reaches the grader's own mounts.
     check(libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount --make-rprivate /")
     if SYS_MOUNT_SETATTR is not None:
@@ -98,14 +105,27 @@ def _private_filesystem(temp_bytes: int) -> None:
         if os.path.isdir(directory) and not os.path.islink(directory):
             check(libc.mount(b"tmpfs", directory.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, options),
                   f"mount tmpfs on {directory}")
+    for directory in (*ALWAYS_HIDDEN, *hidden):
+        # A path under a fresh scratch dir is already out of sight (and no longer a directory).
+        if os.path.isdir(directory) and not os.path.islink(directory):
+            check(libc.mount(b"tmpfs", directory.encode(), b"tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
+                             b"size=4k,mode=0555"), f"hide {directory}")
 
 
-def _probe_private_filesystem(temp_bytes: int) -> bool:
+def _hideable(path: str) -> bool:
+    """Never hide / or a folder the interpreter lives in: a learner's own import and Python's
+    lazy look-ups still read there after the fork."""
+    needed = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable)}
+    inside = path.rstrip("/") + "/"
+    return path != "/" and not any(place == path or place.startswith(inside) for place in needed)
+
+
+def _probe_private_filesystem(temp_bytes: int, hidden: Sequence[str]) -> bool:
     """Whether children can get a private filesystem here: tried once in a throw-away child."""
     pid = os.fork()
     if pid == 0:
         try:
-            _private_filesystem(temp_bytes)
+            _private_filesystem(temp_bytes, hidden)
             os._exit(0)
         except BaseException:  # noqa: BLE001 - the answer is the exit status
             os._exit(1)
@@ -227,7 +247,7 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str) -> N
     if spec.get("private_filesystem"):
         # The zygote's workdir is now hidden under the fresh /tmp: work in one made there.
         # Fails closed: an OSError here ends the child before any learner code runs.
-        _private_filesystem(limits["temp_bytes"])
+        _private_filesystem(limits["temp_bytes"], spec["hidden"])
         workdir = tempfile.mkdtemp(prefix="werkplaats-learner-", dir="/tmp")
         os.chown(workdir, spec["uid"], spec["gid"])
         os.chmod(workdir, 0o700)
@@ -453,8 +473,9 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     # Once for the zygote, so every child it forks starts without a network at no extra cost.
     network_isolated = _unshare_network()
     # Only with a sandbox uid: without root the system refuses anyway.
+    spec["hidden"] = [path for path in spec.get("hidden", []) if _hideable(path)]
     spec["private_filesystem"] = spec.get("uid") is not None and _probe_private_filesystem(
-        spec["limits"]["temp_bytes"])
+        spec["limits"]["temp_bytes"], spec["hidden"])
     preloaded, missing = [], []
     for name in spec["preload"]:
         try:
@@ -469,5 +490,6 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     control.sendall(json.dumps({
         "ready": True, "preloaded": preloaded, "missing": missing, "subreaper": subreaper,
         "network_isolated": network_isolated, "private_filesystem": spec["private_filesystem"],
+        "hidden": spec["hidden"],
     }).encode("ascii"))
     Zygote(control, spec).serve()

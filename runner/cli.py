@@ -192,8 +192,14 @@ STATUS_WORDS = {
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
+def utf8_safe(text: str) -> str:
+    """Lone surrogates (from a learner's exception message, a JSON name, a non-UTF-8 file name)
+    cannot be written as UTF-8: they become visible \\udXXX escapes instead of a crash."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def terminal_text(text: str) -> str:
-    return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(text))
 
 
 def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: Console) -> None:
@@ -239,7 +245,8 @@ def run_check(args: argparse.Namespace) -> int:
         console.print(Text(f"Je bestand kan niet worden nagekeken: {terminal_text(submission.problem or '')}",
                            style="bold red"))
         return 1
-    with ChildProcessHost(limits_from(args)) as host:
+    hidden = batch.private_folders(lesson_dir, path.parent, [str(path.resolve())])
+    with ChildProcessHost(limits_from(args), hidden_paths=hidden) as host:
         report = grade(bundle, host, submission.code)
     render_check(report, bundle, path.name, console)
     return 0 if report.score == report.max_score else 1
@@ -262,7 +269,7 @@ def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path) -> None:
     batch.finish_batch(results, out_dir)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
     batch.write_atomically(out_dir / batch.GRADEBOOK_FILE,
-                           gradebook_csv(results, checkpoint_ids).encode("utf-8"))
+                           utf8_safe(gradebook_csv(results, checkpoint_ids)).encode("utf-8"))
     html = render_report(
         results,
         lesson=bundle.lesson,
@@ -271,7 +278,7 @@ def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path) -> None:
         bundle_sha256=bundle.bundle_sha256,
         generated_at=batch.now_utc(),
     )
-    batch.write_atomically(out_dir / batch.REPORT_FILE, html.encode("utf-8"))
+    batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
 
 
 def run_grade(args: argparse.Namespace) -> int:

@@ -195,8 +195,16 @@ def _widen_pipe(fd: int) -> None:
         pass
 
 
+MAX_REPLY_VALUES = 3 * plain.MAX_NODES + 10_000
+
+
 def parse_reply(line: bytes, expected_id: str) -> dict:
     """The body of one reply line, or _ChildGone when it is not exactly what the child must send."""
+    # Parsing makes one object per JSON value, so count them first (over-counting commas inside
+    # strings is harmless): 64 MiB of a forged "[[],[],..." would otherwise cost the grader
+    # gigabytes. A true reply holds at most three encoded values, each within plain.MAX_NODES.
+    if line.count(b",") + line.count(b"[") + line.count(b"{") > MAX_REPLY_VALUES:
+        raise _ChildGone("het antwoord van het proces was te groot")
     try:
         text = line.decode("ascii")
         reply = json.loads(text, object_pairs_hook=plain.reject_duplicate_keys)
@@ -218,12 +226,17 @@ class ChildProcessHost:
         *,
         drop_privileges: bool | None = None,
         preload: Sequence[str] = DEFAULT_PRELOAD,
+        hidden_paths: Sequence[str | Path] = (),
     ) -> None:
+        """hidden_paths: folders learner code must not see (the hidden tests and the reference
+        solution, other learners' submissions, the results); hidden when the child gets a private
+        filesystem (as root), each behind an empty read-only tmpfs."""
         self.limits = limits or SandboxLimits()
         self.drop_privileges = os.geteuid() == 0 if drop_privileges is None else drop_privileges
         if self.drop_privileges and os.geteuid() != 0:
             raise SandboxError("dropping to a sandbox uid needs root")
         self.preload = tuple(preload)
+        self.hidden_paths = tuple(sorted({os.path.realpath(path) for path in hidden_paths}))
         self.sandbox: SandboxUid | None = None
         self._zygote: subprocess.Popen | None = None
         self._zygote_stderr: Any = None
@@ -480,6 +493,7 @@ class ChildProcessHost:
             "limits": asdict(self.limits),
             "env": CHILD_ENV,
             "preload": list(self.preload),
+            "hidden": list(self.hidden_paths),
         }
         boot = (
             "import sys\n"

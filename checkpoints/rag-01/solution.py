@@ -1,7 +1,7 @@
-"""Voorbeeldoplossing voor les rag-01: bronnen vastleggen, in passages knippen en de dekking meten.
+"""Voorbeeldoplossing van les rag-01: bronnen vastleggen, in passages knippen en de dekking meten.
 
-Alleen de standaardbibliotheek: deze module draait in de browser (Pyodide), tijdens de build
-(controle van de lesvoorbeelden) en in de offline nakijker.
+Lees de functies in de volgorde van de les. Elke functie weigert ongeldige invoer met een ValueError
+voordat ze iets teruggeeft. Ze gebruiken alleen hashlib en re uit de standaardbibliotheek.
 """
 
 import hashlib

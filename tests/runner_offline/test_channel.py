@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from runner.pipes import PipeReader
-from runner.sandbox import ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
+from runner.sandbox import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
 
 from offline_support import TEST_LIMITS
 
@@ -33,6 +33,12 @@ def test_parse_reply_returns_the_body_of_a_matching_reply():
 def test_parse_reply_rejects_anything_else(line, reason):
     with pytest.raises(_ChildGone, match=reason):
         parse_reply(line, "ab12")
+
+
+def test_a_reply_with_more_values_than_any_true_reply_is_refused_before_parsing():
+    forged = b'{"id":"1","body":{"kind":"return","value":[' + b"[]," * MAX_REPLY_VALUES + b'[]]}}'
+    with pytest.raises(_ChildGone, match="te groot"):
+        parse_reply(forged, "1")
 
 
 def test_pipe_reader_keeps_bytes_in_order_across_reads_and_reports_the_end():

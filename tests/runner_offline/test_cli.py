@@ -11,7 +11,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from offline_support import CORRECT_MINI, LESSONS, ROOT
+from offline_support import CORRECT_MINI, LESSONS, ROOT, needs_root
+from runner import batch
 
 LESSON_ARGS = ["--lesson", "mini-01", "--checkpoints-dir", str(LESSONS)]
 FAST_LIMITS = ["--call-timeout", "3", "--submission-timeout", "30"]
@@ -186,3 +187,46 @@ def test_check_never_sends_terminal_escapes_from_learner_text(tmp_path):
     assert completed.returncode == 1
     assert "\x1b" not in completed.stdout and "\x07" not in completed.stdout
     assert "\\x1b[2J" in completed.stdout
+
+
+def test_lone_surrogates_in_learner_text_never_stop_the_outputs(tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "melding.py").write_text('def double(x):\n    raise RuntimeError("kapot \\ud800 hier")\n')
+    (folder / "naam.json").write_text(json.dumps({"lesson": "mini-01", "learner": "x\udcff", "code": CORRECT_MINI}))
+    with open(os.path.join(os.fsencode(folder), b"bad\xffname.py"), "w") as handle:
+        handle.write(CORRECT_MINI)
+    out = tmp_path / "out"
+    completed = run_cli("grade", *LESSON_ARGS, *FAST_LIMITS, str(folder), "--out", str(out), "--jobs", "1")
+    assert completed.returncode == 0, completed.stderr
+    assert "Traceback" not in completed.stderr
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "kapot \\ud800 hier" in report and "x\\udcff" in report and "bad\\udcffname.py" in report
+    assert "x\\udcff" in (out / "gradebook.csv").read_text(encoding="utf-8")
+    checked = run_cli("check", str(folder / "melding.py"), *LESSON_ARGS, *FAST_LIMITS)
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr
+    assert "kapot \\ud800 hier" in checked.stdout
+
+
+def test_private_folders_cover_the_tests_the_results_the_class_and_the_history(tmp_path):
+    lesson_dir = ROOT / "checkpoints" / "rag-01"
+    hidden = batch.private_folders(lesson_dir, tmp_path / "out", [str(tmp_path / "klas" / "anna.py")])
+    assert hidden == sorted([str(ROOT / "checkpoints"), str(tmp_path / "out"), str(tmp_path / "klas"),
+                             str(ROOT / ".git")])
+
+
+@needs_root
+def test_a_submission_cannot_borrow_the_reference_solution(tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    solution = LESSONS / "mini-01" / "solution.py"
+    (folder / "leentjes.py").write_text(
+        f"def _reference():\n    namespace = {{}}\n    exec(open({str(solution)!r}).read(), namespace)\n"
+        "    return namespace\n\n"
+        "def double(x):\n    return _reference()['double'](x)\n\n"
+        "def words(text):\n    return _reference()['words'](text)\n\n"
+        "def total(numbers):\n    return _reference()['total'](numbers)\n"
+    )
+    completed = run_cli("check", str(folder / "leentjes.py"), *LESSON_ARGS, *FAST_LIMITS)
+    assert completed.returncode == 1
+    assert "FileNotFoundError" in completed.stdout

@@ -305,9 +305,9 @@ def test_killing_the_parent_or_everything_it_can_leaves_the_grader_standing(mini
 
 @pytest.fixture
 def root_only_dir():
-    """A readable directory outside the scratch dirs (the child gets its own /tmp, so a file in
-    pytest's tmp_path would merely be out of sight, not refused)."""
-    directory = Path(tempfile.mkdtemp(prefix="werkplaats-test-", dir="/run"))
+    """A readable directory outside the scratch and hidden dirs (the child gets its own /tmp and an
+    empty /run, so a file in pytest's tmp_path would merely be out of sight, not refused)."""
+    directory = Path(tempfile.mkdtemp(prefix="werkplaats-test-", dir="/var/lib"))
     os.chmod(directory, 0o755)
     yield directory
     shutil.rmtree(directory)
@@ -398,6 +398,60 @@ def test_learner_cannot_fill_the_disk_through_tmp():
         assert small.call("write", ["/tmp/eerste", 1024 * 1024]).value == "geschreven"
         assert small.call("write", ["/tmp/tweede", 1024 * 1024]).value == "geschreven"
         assert small.call("write", ["/tmp/derde", 1024 * 1024]).value == "No space left on device"
+
+
+@needs_root
+def test_hidden_folders_and_the_systems_sockets_are_out_of_sight(root_only_dir):
+    secret = root_only_dir / "oplossing.py"
+    secret.write_text("def double(x):\n    return 2 * x\n")
+    os.chmod(secret, 0o644)  # readable by anyone: only hiding keeps it from the learner
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(root_only_dir / "dienst.sock"))
+        server.listen()
+        os.chmod(root_only_dir / "dienst.sock", 0o777)
+        with ChildProcessHost(TEST_LIMITS, hidden_paths=[root_only_dir]) as hiding:
+            hiding.load(textwrap.dedent(f'''
+                import os, socket
+
+                def peek(path):
+                    try:
+                        return open(path).read()
+                    except OSError as error:
+                        return type(error).__name__
+
+                def knock(path):
+                    try:
+                        socket.socket(socket.AF_UNIX).connect(path)
+                        return "verbonden"
+                    except OSError as error:
+                        return type(error).__name__
+
+                def listing(path):
+                    return os.listdir(path)
+            '''), ["peek", "knock", "listing"])
+            assert hiding.call("peek", [str(secret)]).value == "FileNotFoundError"
+            assert hiding.call("knock", [str(root_only_dir / "dienst.sock")]).value == "FileNotFoundError"
+            assert hiding.call("listing", ["/run"]).value == []
+
+
+@needs_root
+def test_shared_memory_does_not_outlive_a_submission(host):
+    host.load(textwrap.dedent('''
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        KEY, IPC_CREAT = 0x5EC2E7, 0o1000
+
+        def leave():
+            return libc.shmget(KEY, 4096, IPC_CREAT | 0o666) >= 0
+
+        def find():
+            return libc.shmget(KEY, 0, 0) >= 0
+    '''), ["leave", "find"])
+    assert host.call("leave", []).value is True
+    assert host.call("find", []).value is True
+    host.load(host._source, ["leave", "find"])  # the next submission
+    assert host.call("find", []).value is False
 
 
 def test_child_environment_and_working_directory_are_minimal(host):
