@@ -313,6 +313,30 @@ def render_report(
         )
     parts.append("</tbody></table>")
 
+    parts.append("<h2>Learners with more than one submission</h2>")
+    repeated = [(result, count) for result, count in learners if count > 1]
+    if repeated:
+        parts.append(
+            '<p class="meta">The learner name and <code>created_at</code> of an export are the learner\'s '
+            "own claims: check that these files really are one learner\'s. The newest counts.</p>"
+        )
+        parts.append("<table><thead><tr><th>Learner</th><th>Submission</th><th>Created</th><th>Score</th>"
+                     "<th>Counts</th></tr></thead><tbody>")
+        for latest_result, _count in repeated:
+            same_learner = sorted((r for r in results if r["learner"] == latest_result["learner"]),
+                                  key=lambda r: (str(r.get("created_at") or ""), r["submission"]))
+            for result in same_learner:
+                parts.append(
+                    f"<tr><td>{e(result['learner'])}</td>"
+                    f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+                    f"<td>{e(result.get('created_at') or '')}</td>"
+                    f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>'
+                    f"<td>{'yes' if result is latest_result else ''}</td></tr>"
+                )
+        parts.append("</tbody></table>")
+    else:
+        parts.append("<p>None: one submission per learner.</p>")
+
     parts.append("<h2>Browser and grader disagree</h2>")
     disagreements = _disagreements(results)
     if disagreements:

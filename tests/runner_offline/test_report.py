@@ -116,3 +116,13 @@ def test_gradebook_names_the_checkpoints_where_the_browser_disagreed():
                      browser_verdicts={"double": "pass", "words": "pass"})
     rows = list(csv.DictReader(io.StringIO(gradebook_csv([learner], ["double", "words"]))))
     assert rows[0]["browser_disagrees"] == "double"
+
+
+def test_every_submission_of_a_learner_with_several_is_listed_with_the_one_that_counts():
+    honest = result("alice", "/c/alice.py", {"double": "pass"})
+    claim = result("alice", "/c/zz.json", {"double": "fail"}, created_at="2099-01-01T00:00:00Z")
+    page = render([honest, claim])
+    section = page.split("<h2>Learners with more than one submission</h2>")[1].split("<h2>")[0]
+    assert "alice.py" in section and "zz.json" in section and "2099-01-01T00:00:00Z" in section
+    assert section.count("<td>yes</td>") == 1
+    assert section.index("zz.json") < section.index("<td>yes</td>")
