@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.errors import BuildError, BuildWarning
+from builder.errors import BuildError, BuildWarning, raise_if_any
 from builder.links import find_dangling_links
 from builder.load_lessons import load_lessons
 from builder.model import Lesson
@@ -27,7 +27,8 @@ def build_site(content_root: Path, out_dir: Path, strict: bool = False,
                passed_gates: PassedGates | None = None) -> BuildReport:
     """Build `content_root`'s lessons/ and checkpoints/ into `out_dir`.
 
-    Raises BuildError for the first authoring mistake; under `strict` the first warning is one.
+    Raises BuildError for an authoring mistake, BuildErrors for several; under `strict` warnings
+    are mistakes too.
     `passed_gates` (the dev server's) skips the quality gate of lessons that passed it unchanged.
     """
     lessons_dir = content_root / "lessons"
@@ -37,9 +38,9 @@ def build_site(content_root: Path, out_dir: Path, strict: bool = False,
     markdown = create_page_markdown(templates)  # one parser for every lesson, in both passes
     lessons = load_lessons(lessons_dir, content_root / "checkpoints", root=content_root,
                            markdown=markdown, passed_gates=passed_gates)
-    warnings = find_dangling_links(lessons)
-    if strict and warnings:
-        raise warnings[0].as_error()
+    warnings = [*(warning for lesson in lessons for warning in lesson.warnings), *find_dangling_links(lessons)]
+    if strict:
+        raise_if_any([warning.as_error() for warning in warnings])
 
     site = Site(lessons, templates, markdown)
     pages = [render_index(site), *(render_page(lesson, site) for lesson in lessons)]

@@ -28,6 +28,7 @@ from runner.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bu
 
 from builder.errors import BuildError
 from builder.model import Lesson
+from builder.verify_checkpoints import load_error
 
 RUNNER_DIR = Path(runner.__file__).resolve().parent
 ENTRY_MODULE = "web"  # runner/web.py: what the worker calls
@@ -114,7 +115,7 @@ def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
         bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
         members = archive_members(lesson, bundle)
     except BundleError as error:
-        raise BuildError(f"{lesson.checkpoints_shown_dir}", None, f"checkpoint tests: {error}") from None
+        raise load_error(lesson, str(error)) from None
     data = build_archive(members)
     archive_sha256 = hashlib.sha256(data).hexdigest()
     archive_name = f"runner-{archive_sha256[:16]}.zip"

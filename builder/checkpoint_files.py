@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.errors import BuildError
+from builder.lesson_header import suggestion
 from builder.model import Checkpoint
 
 TOML_NAME = "checkpoints.toml"
@@ -78,6 +79,12 @@ def read_toml_entries(toml_path: Path, shown_toml: str) -> list[dict[str, str]]:
     seen: set[str] = set()
     for position, entry in enumerate(entries):
         line = table_lines[position] if position < len(table_lines) else 1
+        # Unknown keys first: a mistyped `titel` explains the missing 'title' that follows from it.
+        for key in entry:
+            if key not in CHECKPOINT_KEYS:
+                raise BuildError(shown_toml, key_line(toml_text, key, line),
+                                 f"checkpoint {position + 1} has unknown key '{key}'"
+                                 f"{suggestion(key, list(CHECKPOINT_KEYS))}")
         for key in CHECKPOINT_KEYS:
             value = entry.get(key)
             if not isinstance(value, str) or not value.strip():
@@ -92,6 +99,17 @@ def checkpoint_table_lines(toml_text: str) -> list[int]:
     """Lines of the `[[checkpoint]]` headers: tomllib keeps no positions, so find them here."""
     return [number for number, line in enumerate(toml_text.splitlines(), start=1)
             if TABLE_HEADER.fullmatch(line.strip())]
+
+
+def key_line(toml_text: str, key: str, table_line: int) -> int:
+    """The line of `key = ...` in the table that starts at `table_line` (else that line)."""
+    assignment = re.compile(rf"\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for number, line in enumerate(toml_text.splitlines()[table_line:], start=table_line + 1):
+        if TABLE_HEADER.fullmatch(line.strip()):
+            break
+        if assignment.match(line):
+            return number
+    return table_line
 
 
 def read_optional(path: Path) -> str | None:

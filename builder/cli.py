@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.build_site import CODE_ROOT, BuildReport, build_site
-from builder.errors import BuildError
+from builder.errors import BuildError, BuildWarning, each_error
 from builder.verify_checkpoints import PassedGates
 
 
@@ -29,18 +29,34 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     return arguments
 
 
-def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = None) -> BuildReport | None:
-    """One build; prints warnings and the result. Returns None (after one error line) on failure."""
+class ChangedWarnings:
+    """The dev server rebuilds on every save: it prints warnings only when they differ from the
+    ones it printed last, so a new mistake does not drown in the same old lines."""
+
+    def __init__(self) -> None:
+        self._last: list[BuildWarning] | None = None
+
+    def filter(self, warnings: list[BuildWarning]) -> list[BuildWarning]:
+        if warnings == self._last:
+            return []
+        self._last = warnings
+        return warnings
+
+
+def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = None,
+              shown_warnings: ChangedWarnings | None = None) -> BuildReport | None:
+    """One build; prints warnings and the result. Returns None (after the error lines) on failure."""
     started = time.perf_counter()
     try:
         report = build_site(arguments.root, arguments.out, strict=arguments.strict, passed_gates=passed_gates)
     except BuildError as error:
-        print(error, file=sys.stderr)
+        print_errors(each_error(error))
         return None
     except OSError as error:
         print(f"cannot write the site: {error}", file=sys.stderr)
         return None
-    for warning in report.warnings:
+    warnings = shown_warnings.filter(report.warnings) if shown_warnings else report.warnings
+    for warning in warnings:
         print(warning, file=sys.stderr)
     count = len(report.lessons)
     print(f"built {count} lesson{'s' if count != 1 else ''} into {arguments.out} "
@@ -48,11 +64,20 @@ def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = 
     return report
 
 
+def print_errors(errors: list[BuildError]) -> None:
+    for error in errors:
+        print(error, file=sys.stderr)
+    if len(errors) > 1:  # one mistake stays one line
+        print(f"{len(errors)} mistakes; nothing was written", file=sys.stderr)
+
+
 def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], bool]:
     """The (re)build of one serve session. It remembers which lessons passed the quality gate, so
-    that a rebuild gates only the lessons whose gate inputs changed; a plain build gates them all."""
+    that a rebuild gates only the lessons whose gate inputs changed (a plain build gates them all),
+    and which warnings it printed."""
     passed_gates = PassedGates()
-    return lambda: run_build(arguments, passed_gates) is not None
+    shown_warnings = ChangedWarnings()
+    return lambda: run_build(arguments, passed_gates, shown_warnings) is not None
 
 
 def main(argv: list[str] | None = None) -> int:

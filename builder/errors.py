@@ -21,6 +21,35 @@ class BuildError(Exception):
         return format_location(self.path, self.line, self.message)
 
 
+class BuildErrors(BuildError):
+    """Several mistakes found together (at most one pass over the lessons); `str()` is one line each.
+
+    It is a BuildError too, standing for its first mistake, so callers that stop at one still work.
+    """
+
+    def __init__(self, errors: list[BuildError]):
+        first = errors[0]
+        super().__init__(first.path, first.line, first.message)
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
+
+
+def each_error(error: BuildError) -> list[BuildError]:
+    return error.errors if isinstance(error, BuildErrors) else [error]
+
+
+def combined(errors: list[BuildError]) -> BuildError:
+    """One mistake as itself, several as BuildErrors (`errors` is not empty)."""
+    return errors[0] if len(errors) == 1 else BuildErrors(errors)
+
+
+def raise_if_any(errors: list[BuildError]) -> None:
+    if errors:
+        raise combined(errors)
+
+
 @dataclass(frozen=True)
 class BuildWarning:
     """Something suspicious that still builds; `--strict` turns it into a BuildError."""

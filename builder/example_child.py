@@ -3,7 +3,7 @@
 Standard library only. Reads one JSON object on stdin:
   {"solution": str | null, "examples": [{"code": str, "first_line": int}, ...]}
 and writes one JSON object on its original stdout:
-  {"solution_error": str | null,
+  {"solution_error": str | null, "solution_error_line": int | null,
    "statements": [{"line": int, "end_line": int, "stdout": str, "error": str | null}, ...]}
 with one entry per top-level statement in order, stopping after the first that raises. Line numbers are lesson-file lines, so a
 traceback in an example points at the Markdown the teacher wrote.
@@ -22,6 +22,15 @@ def describe_exception(exception):
     return traceback.format_exception_only(type(exception), exception)[-1].strip()
 
 
+def solution_line(exception):
+    """The line of solution.py the exception comes from: a syntax error's own line, else the
+    innermost solution.py frame of the traceback."""
+    if isinstance(exception, SyntaxError) and exception.filename == "solution.py":
+        return exception.lineno
+    frames = [frame for frame in traceback.extract_tb(exception.__traceback__) if frame.filename == "solution.py"]
+    return frames[-1].lineno if frames else None
+
+
 def run_examples(solution, examples):
     namespace = {"__name__": "lesson_examples"}
     if solution is not None:
@@ -29,7 +38,8 @@ def run_examples(solution, examples):
             with contextlib.redirect_stdout(io.StringIO()):
                 exec(compile(solution, "solution.py", "exec"), namespace)
         except BaseException as exception:
-            return {"solution_error": describe_exception(exception), "statements": []}
+            return {"solution_error": describe_exception(exception),
+                    "solution_error_line": solution_line(exception), "statements": []}
     results = []
     for example in examples:
         tree = ast.parse(example["code"], filename="lesson")
@@ -45,8 +55,8 @@ def run_examples(solution, examples):
                 error = describe_exception(exception)
             results.append({"line": statement.lineno, "end_line": statement.end_lineno, "stdout": captured.getvalue(), "error": error})
             if error is not None:
-                return {"solution_error": None, "statements": results}
-    return {"solution_error": None, "statements": results}
+                return {"solution_error": None, "solution_error_line": None, "statements": results}
+    return {"solution_error": None, "solution_error_line": None, "statements": results}
 
 
 def main():

@@ -48,6 +48,18 @@ def split_front_matter(path: str, text: str) -> FrontMatter:
     )
 
 
+def unclosed_quote_line(yaml_text: str, last_line: int) -> int | None:
+    """The first line up to `last_line` with an odd number of unescaped double quotes.
+
+    YAML lets a quoted text run on over the next lines, so a missing closing quote surfaces as a
+    puzzling error lines later, where the next quote happens to be.
+    """
+    for number, line in enumerate(yaml_text.splitlines()[:last_line], start=1):
+        if line.replace('\\"', "").count('"') % 2:
+            return number
+    return None
+
+
 def parse_yaml_mapping(path: str, yaml_text: str, line_offset: int) -> dict[str, YamlValue]:
     """Top-level keys of a YAML mapping, each with its value and line."""
     loader = yaml.SafeLoader(yaml_text)
@@ -71,8 +83,12 @@ def parse_yaml_mapping(path: str, yaml_text: str, line_offset: int) -> dict[str,
         return fields
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line = line_offset + (mark.line + 1 if mark else 1)
+        line = mark.line + 1 if mark else 1
+        unclosed = unclosed_quote_line(yaml_text, line)
+        if unclosed is not None:
+            raise BuildError(path, line_offset + unclosed,
+                             "invalid YAML in the front matter: the '\"' on this line has no closing '\"'") from None
         reason = error.problem or error.context or "unreadable YAML"
-        raise BuildError(path, line, f"invalid YAML in the front matter: {reason}") from None
+        raise BuildError(path, line_offset + line, f"invalid YAML in the front matter: {reason}") from None
     finally:
         loader.dispose()

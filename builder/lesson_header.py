@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from builder.errors import BuildError
+from builder.errors import BuildError, raise_if_any
 from builder.front_matter import FrontMatter, YamlValue
 from builder.model import Module, NextStep, Prerequisite, RelatedLab, Source
 
@@ -96,8 +96,19 @@ def text_list(low: int, high: int) -> Callable[[Any], list[str]]:
             raise FieldError(f"must be a list of {low} to {high} texts, got {describe(value)}")
         if not low <= len(value) <= high:
             raise FieldError(f"must be a list of {low} to {high} texts, got {len(value)}")
-        return [text(item) for item in value]
+        return [list_text(position, item) for position, item in enumerate(value, start=1)]
     return check
+
+
+def list_text(position: int, item: Any) -> str:
+    if isinstance(item, dict):
+        # `- Let op: je geeft ...` is valid YAML for a one-key mapping, not the text it looks like.
+        raise FieldError(f"item {position} contains ': ', so YAML reads it as 'key: value': "
+                         "put the whole text between quotes")
+    try:
+        return text(item)
+    except FieldError as error:
+        raise FieldError(f"item {position} {error}") from None
 
 
 def mapping(required: dict[str, Callable[[Any], Any]],
@@ -146,9 +157,14 @@ def url(value: Any) -> str:
     return value
 
 
-def suggestion(name: str, known: list[str]) -> str:
+def closest(name: str, known: list[str]) -> str | None:
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else None
+
+
+def suggestion(name: str, known: list[str]) -> str:
+    close = closest(name, known)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 # -- the schema --------------------------------------------------------------------------------
@@ -186,24 +202,31 @@ KNOWN = [*REQUIRED, *OPTIONAL]
 
 
 def read_lesson_header(path: str, front_matter: FrontMatter) -> LessonHeader:
+    """The validated header; every wrong field is reported at once (as BuildErrors)."""
     fields = front_matter.fields
-    # Unknown names first: a mistyped `titel` explains the "missing title" that follows from it.
+    errors: list[BuildError] = []
+    meant: set[str] = set()  # a mistyped `titel` explains the "missing title" that follows from it
     for name, field in fields.items():
         if name not in REQUIRED and name not in OPTIONAL:
-            raise BuildError(path, field.line, f"unknown field '{name}'{suggestion(name, KNOWN)}")
+            errors.append(BuildError(path, field.line, f"unknown field '{name}'{suggestion(name, KNOWN)}"))
+            meant.add(closest(name, KNOWN) or "")
     for name in REQUIRED:
-        if name not in fields:
-            raise BuildError(path, front_matter.first_line, f"missing field '{name}' in the front matter")
+        if name not in fields and name not in meant:
+            errors.append(BuildError(path, front_matter.first_line, f"missing field '{name}' in the front matter"))
 
     values: dict[str, Any] = {}
     for name, convert in [*REQUIRED.items(), *OPTIONAL.items()]:
         if name in fields:
-            values[name] = convert_field(path, name, fields[name], convert)
+            try:
+                values[name] = convert_field(path, name, fields[name], convert)
+            except BuildError as error:
+                errors.append(error)
 
-    duplicates = {cid for cid in values["checkpoints"] if values["checkpoints"].count(cid) > 1}
+    duplicates = {cid for cid in values.get("checkpoints", []) if values["checkpoints"].count(cid) > 1}
     if duplicates:
-        raise BuildError(path, fields["checkpoints"].line,
-                         f"checkpoint '{sorted(duplicates)[0]}' is listed twice")
+        errors.append(BuildError(path, fields["checkpoints"].line,
+                                 f"checkpoint '{sorted(duplicates)[0]}' is listed twice"))
+    raise_if_any(errors)
     module = values["module"]
     related = values.get("related")
     next_step = values.get("next")
@@ -225,6 +248,16 @@ def read_lesson_header(path: str, front_matter: FrontMatter) -> LessonHeader:
         checkpoint_ids=values["checkpoints"],
         field_lines={name: field.line for name, field in fields.items()},
     )
+
+
+def read_lesson_identity(front_matter: FrontMatter) -> tuple[str, list[str]] | None:
+    """The lesson id and checkpoint ids alone, when both are valid: with those the body can be
+    checked even while other fields are wrong."""
+    fields = front_matter.fields
+    try:
+        return lesson_id(fields["id"].value), checkpoint_ids(fields["checkpoints"].value)
+    except (KeyError, FieldError):
+        return None
 
 
 def convert_field(path: str, name: str, field: YamlValue, convert: Callable[[Any], Any]) -> Any:

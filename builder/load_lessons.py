@@ -1,6 +1,9 @@
 """Pass 1: read every lessons/*.md, validate it completely and return the typed lessons.
 
-Nothing is written here; every authoring mistake becomes a BuildError with file and line.
+Nothing is written here; every authoring mistake becomes a BuildError with file and line, and all
+of them are reported together (BuildErrors). A check that cannot run meaningfully after an earlier
+failure is skipped: no body without a readable front matter, no examples or quality gate for a
+lesson that did not load.
 """
 
 from __future__ import annotations
@@ -10,9 +13,9 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from builder.checkpoint_files import read_checkpoint_files
-from builder.errors import BuildError
+from builder.errors import BuildError, BuildWarning, combined, each_error, raise_if_any
 from builder.front_matter import split_front_matter
-from builder.lesson_header import read_lesson_header
+from builder.lesson_header import LessonHeader, read_lesson_header, read_lesson_identity
 from builder.lesson_markdown import create_markdown
 from builder.model import Lesson
 from builder.verify_checkpoints import PassedGates, verify_checkpoints
@@ -30,13 +33,35 @@ def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = N
     root = root or lessons_dir.parent
     markdown = create_markdown() if markdown is None else markdown
     lessons: list[Lesson] = []
+    errors: list[BuildError] = []
     for path in sorted(lessons_dir.glob("*.md")):
-        lessons.append(load_lesson(path, checkpoints_dir, root, markdown))
-    check_unique(lessons)
+        try:
+            lessons.append(load_lesson(path, checkpoints_dir, root, markdown))
+        except BuildError as error:
+            errors.extend(each_error(error))
+    errors.extend(find_duplicates(lessons))
     for lesson in lessons:
-        verify_examples(lesson)
-        verify_checkpoints(lesson, passed_gates)
+        errors.extend(verify_lesson_code(lesson, passed_gates))
+    raise_if_any(errors)
     return sorted(lessons, key=lambda lesson: (lesson.module.number, lesson.number))
+
+
+def verify_lesson_code(lesson: Lesson, passed_gates: PassedGates | None) -> list[BuildError]:
+    """The examples' and the quality gate's mistakes; the gate is left out when the reference
+    solution itself cannot run, which the examples already report."""
+    try:
+        verify_examples(lesson)
+        errors: list[BuildError] = []
+    except BuildError as error:
+        errors = each_error(error)
+    solution = f"{lesson.checkpoints_shown_dir}/solution.py"
+    if any(error.path == solution for error in errors):
+        return errors
+    try:
+        verify_checkpoints(lesson, passed_gates)
+    except BuildError as error:
+        errors.extend(each_error(error))
+    return errors
 
 
 def shown(path: Path, root: Path) -> str:
@@ -53,18 +78,39 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
     except UnicodeDecodeError as error:
         raise BuildError(shown_path, None, f"the file is not UTF-8 text ({error.reason})") from None
     front_matter = split_front_matter(shown_path, text)
-    header = read_lesson_header(shown_path, front_matter)
-    lesson_checkpoints_dir = checkpoints_dir / header.id
+    errors: list[BuildError] = []
+    header: LessonHeader | None = None
+    try:
+        header = read_lesson_header(shown_path, front_matter)
+    except BuildError as error:
+        errors.extend(each_error(error))
+    identity = (header.id, header.checkpoint_ids) if header else read_lesson_identity(front_matter)
+    if identity is None:
+        raise combined(errors)  # without its id and checkpoints, the body cannot be checked
+    lesson_id, checkpoint_ids = identity
+    checkpoints_line = front_matter.fields["checkpoints"].line
+    lesson_checkpoints_dir = checkpoints_dir / lesson_id
     shown_checkpoints_dir = shown(lesson_checkpoints_dir, root)
-    files = read_checkpoint_files(lesson_checkpoints_dir, shown_checkpoints_dir, shown_path,
-                                  header.checkpoint_ids, header.field_lines["checkpoints"])
+    try:
+        files = read_checkpoint_files(lesson_checkpoints_dir, shown_checkpoints_dir, shown_path,
+                                      checkpoint_ids, checkpoints_line)
+    except BuildError as error:
+        raise combined([*errors, *each_error(error)]) from None  # the markers need the checkpoints
     env = {  # everything one parse learns stays here: the parser is shared by every lesson
         "path": shown_path,
         "line_offset": front_matter.body_line_offset,
         "checkpoints": {checkpoint.id: checkpoint for checkpoint in files.checkpoints},
+        "errors": errors,  # the plugins add every mistake of the body here
+        "warnings": [],
     }
     body_tokens = markdown.parse(front_matter.body, env)
-    check_headings(shown_path, body_tokens, front_matter.body_line_offset)
+    errors.extend(check_headings(shown_path, body_tokens, front_matter.body_line_offset))
+    raise_if_any(sorted(errors, key=lambda error: error.line or 0))  # in the order of the file
+    assert header is not None  # a header mistake is in `errors`
+    warnings: list[BuildWarning] = [
+        *env["warnings"],
+        *missing_markers(shown_path, checkpoints_line, checkpoint_ids, env.get("placed_checkpoints", set())),
+    ]
     return Lesson(
         id=header.id,
         path=shown_path,
@@ -89,33 +135,45 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         body_tokens=body_tokens,
         examples=env.get("examples", []),
         field_lines=header.field_lines,
+        warnings=warnings,
     )
 
 
-def check_headings(path: str, tokens: list, line_offset: int) -> None:
+def missing_markers(path: str, line: int, checkpoint_ids: list[str], placed: set[str]) -> list[BuildWarning]:
+    # The panel still lists such a checkpoint, but the text never tells the learner when to do it.
+    return [BuildWarning(path, line, f"checkpoint '{checkpoint_id}' has no marker in the text: "
+                                     f"add ':::{{checkpoint}} {checkpoint_id}' after the section that teaches it")
+            for checkpoint_id in checkpoint_ids if checkpoint_id not in placed]
+
+
+def check_headings(path: str, tokens: list, line_offset: int) -> list[BuildError]:
     # The page title is the page's one <h1>; a second one would break the heading outline.
-    for token in tokens:
-        if token.type == "heading_open" and token.tag == "h1":
-            line = line_offset + token.map[0] + 1 if token.map else None
-            raise BuildError(path, line, "use '## ' for sections: the lesson title is the only level-1 heading")
+    return [BuildError(path, line_offset + token.map[0] + 1 if token.map else None,
+                       "use '## ' for sections: the lesson title is the only level-1 heading")
+            for token in tokens if token.type == "heading_open" and token.tag == "h1"]
 
 
-def check_unique(lessons: list[Lesson]) -> None:
+def find_duplicates(lessons: list[Lesson]) -> list[BuildError]:
     """Lesson ids are unique; a module has one title and number; lesson numbers don't collide."""
+    errors: list[BuildError] = []
     by_id: dict[str, Lesson] = {}
     modules: dict[str, Lesson] = {}
     positions: dict[tuple[str, int], Lesson] = {}
     for lesson in lessons:
         if lesson.id in by_id:
-            raise BuildError(lesson.path, lesson.field_lines["id"], f"duplicate lesson id '{lesson.id}' (also used by {by_id[lesson.id].path})")
+            errors.append(BuildError(lesson.path, lesson.field_lines["id"],
+                                     f"duplicate lesson id '{lesson.id}' (also used by {by_id[lesson.id].path})"))
+            continue
         by_id[lesson.id] = lesson
         first = modules.setdefault(lesson.module.id, lesson)
         if first.module != lesson.module:
-            raise BuildError(lesson.path, lesson.field_lines["module"],
-                             f"module '{lesson.module.id}' is number {first.module.number} titled "
-                             f"'{first.module.title}' in {first.path}; use the same here")
+            errors.append(BuildError(lesson.path, lesson.field_lines["module"],
+                                     f"module '{lesson.module.id}' is number {first.module.number} titled "
+                                     f"'{first.module.title}' in {first.path}; use the same here"))
         position = (lesson.module.id, lesson.number)
         if position in positions:
-            raise BuildError(lesson.path, lesson.field_lines["lesson"],
-                             f"lesson {lesson.number} of module '{lesson.module.id}' already exists: {positions[position].path}")
+            errors.append(BuildError(lesson.path, lesson.field_lines["lesson"],
+                                     f"lesson {lesson.number} of module '{lesson.module.id}' already exists: "
+                                     f"{positions[position].path}"))
         positions[position] = lesson
+    return errors

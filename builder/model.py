@@ -8,6 +8,8 @@ from pathlib import Path
 
 from markdown_it.token import Token
 
+from builder.errors import BuildWarning
+
 
 @dataclass(frozen=True)
 class Module:
@@ -86,6 +88,7 @@ class Lesson:
     examples: list[Example]
     # Front-matter field name -> line, for mistakes found after loading (links, duplicates).
     field_lines: dict[str, int] = field(default_factory=dict)
+    warnings: list[BuildWarning] = field(default_factory=list)  # found while loading it
 
     @property
     def checkpoint_ids(self) -> list[str]:

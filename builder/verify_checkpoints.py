@@ -11,6 +11,7 @@ remembers (in memory only) the inputs of each gate that passed, and an unchanged
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,6 +23,9 @@ from builder.paths import CODE_ROOT
 
 TIME_LIMIT_SECONDS = 300
 RUNNER_DIR = CODE_ROOT / "runner"  # what `python -m runner` runs, from CODE_ROOT
+CANNOT_LOAD = "the tests of this lesson cannot be loaded: "
+# The runner's load failure: "tests/word_chunks.py:32: SyntaxError: invalid syntax".
+LOAD_FAILURE = re.compile(r"(?P<file>[^:]+\.py)(?::(?P<line>\d+))?: (?P<reason>.*)")
 
 
 class PassedGates:
@@ -88,9 +92,22 @@ def run_gate(lesson: Lesson) -> subprocess.CompletedProcess[str]:
 def gate_error(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> BuildError:
     first = (completed.stderr.strip().splitlines() or [f"exit code {completed.returncode}"])[0]
     first = first.removeprefix("error: ")
+    if first.startswith(CANNOT_LOAD):
+        return load_error(lesson, first.removeprefix(CANNOT_LOAD))
     # The gate names files by absolute path; messages name them as the teacher knows them.
     directory = str(lesson.checkpoints_dir.resolve())
     if first.startswith(directory + "/"):
         first = lesson.checkpoints_shown_dir + first[len(directory):]
         return BuildError(first.split(": ", 1)[0], None, first.split(": ", 1)[1])
     return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first}")
+
+
+def load_error(lesson: Lesson, failure: str) -> BuildError:
+    """`checkpoints/<id>/tests/<file>.py:<line>: the tests cannot be loaded: <reason>` from the
+    runner's `tests/<file>.py:<line>: <reason>` (the path within the lesson's folder)."""
+    match = LOAD_FAILURE.fullmatch(failure)
+    if match is None:
+        return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {CANNOT_LOAD}{failure}")
+    line = int(match.group("line")) if match.group("line") else None
+    return BuildError(f"{lesson.checkpoints_shown_dir}/{match.group('file')}", line,
+                      f"the tests cannot be loaded: {match.group('reason')}")

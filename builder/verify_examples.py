@@ -8,7 +8,8 @@ Expectations, per top-level statement:
 - its last line ends with `# value`: the statement must print exactly `value`;
 - otherwise, comment-only lines directly below it are its expected output, one line each.
 Statements without either are run but their output is not checked. Trailing spaces at the end
-of printed lines are ignored (editors strip them from comments anyway).
+of printed lines are ignored (editors strip them from comments anyway). Every wrong expectation
+is reported; running stops at the first statement that raises.
 """
 
 from __future__ import annotations
@@ -16,23 +17,29 @@ from __future__ import annotations
 import ast
 import io
 import json
+import re
 import subprocess
 import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.errors import BuildError
+from builder.errors import BuildError, raise_if_any
 from builder.model import Example, Lesson
 
 CHILD_SCRIPT = Path(__file__).with_name("example_child.py")
 TIME_LIMIT_SECONDS = 60
+# An explanation rather than output: three or more words of letters ("Dit is teken 2").
+PROSE = re.compile(r"[^\W\d_]+(?:[ ,]+[^\W\d_]+){2,}")
+PROSE_HINT = ("; a comment line directly under a statement is read as its expected output: "
+              "put explanations above the statement")
 
 
 @dataclass(frozen=True)
 class Expectation:
     report_line: int  # the comment's line in the lesson file
     expected: str  # lines joined by "\n"
+    below: bool = False  # comment-only lines under the statement, not a trailing `# value`
 
 
 def verify_examples(lesson: Lesson) -> None:
@@ -44,18 +51,25 @@ def verify_examples(lesson: Lesson) -> None:
         expectations.update(read_expectations(lesson.path, example))
     outcome = run_in_child(lesson, runnable)
     if outcome["solution_error"]:
-        raise BuildError(f"{lesson.checkpoints_shown_dir}/solution.py", None,
+        raise BuildError(f"{lesson.checkpoints_shown_dir}/solution.py", outcome.get("solution_error_line"),
                          f"the reference solution failed while preparing the examples: {outcome['solution_error']}")
+    errors: list[BuildError] = []
     for statement in outcome["statements"]:
         expectation = expectations.get(statement["end_line"])
         if statement["error"] is not None:
-            raise BuildError(lesson.path, statement["line"], f"example raised {statement['error']}")
-        if expectation is None:
-            continue
-        printed = normalise_output(statement["stdout"])
-        if printed != expectation.expected:
-            raise BuildError(lesson.path, expectation.report_line,
-                             f"example printed {printed!r}, comment expects {expectation.expected!r}")
+            errors.append(BuildError(lesson.path, statement["line"], f"example raised {statement['error']}"))
+        elif expectation is not None:
+            printed = normalise_output(statement["stdout"])
+            if printed != expectation.expected:
+                errors.append(BuildError(lesson.path, expectation.report_line, mismatch(printed, expectation)))
+    raise_if_any(errors)
+
+
+def mismatch(printed: str, expectation: Expectation) -> str:
+    message = f"example printed {printed!r}, comment expects {expectation.expected!r}"
+    if expectation.below and PROSE.search(expectation.expected):
+        return message + PROSE_HINT
+    return message
 
 
 def normalise_output(stdout: str) -> str:
@@ -80,7 +94,7 @@ def read_expectations(path: str, example: Example) -> dict[int, Expectation]:
         while last + 1 + len(lines) in comment_only:
             lines.append(comment_only[last + 1 + len(lines)])
         if lines:
-            expectations[offset + last] = Expectation(offset + last + 1, "\n".join(lines))
+            expectations[offset + last] = Expectation(offset + last + 1, "\n".join(lines), below=True)
     return expectations
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+import traceback
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,9 +77,21 @@ def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict
         used[relative] = content
         code = compile(content.decode("utf-8"), str(path), "exec")
         exec(code, module.__dict__)
-    except Exception as error:  # noqa: BLE001 - reported with the file's name
-        raise BundleError(f"{path.name}: {type(error).__name__}: {error}") from error
+    except Exception as error:  # noqa: BLE001 - reported with the file's name and line
+        line = _failing_line(error, str(path))
+        where = relative if line is None else f"{relative}:{line}"
+        reason = error.msg if isinstance(error, SyntaxError) else str(error)
+        raise BundleError(f"{where}: {type(error).__name__}: {reason}") from error
     return module
+
+
+def _failing_line(error: Exception, filename: str) -> int | None:
+    """The line of `filename` where loading it failed: the syntax error's, or the innermost frame
+    in that file (not a helper it called, nor the exec() that ran it)."""
+    if isinstance(error, SyntaxError):
+        return error.lineno if error.filename == filename else None
+    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == filename]
+    return lines[-1] if lines else None
 
 
 def _read_meta(lesson_dir: Path) -> tuple[str, list[dict]]:

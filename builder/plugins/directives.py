@@ -3,6 +3,14 @@
 Each directive plugin registers a handler that turns the fence token into its own tokens. One
 core rule dispatches them, so directives nested in a callout are handled too, and any name no
 plugin registered fails the build with the line it was written on.
+
+A directive ends at a line of at least as many colons as opened it. One that has none before the
+end of the document (or of the directive around it), or whose body holds a heading of its own
+section's level or higher, was not closed: the colon fence would otherwise swallow the rest of the
+lesson silently.
+
+Mistakes go to `report`: with a list in `env["errors"]` the parse collects them all (the build
+does this), without one the first is raised.
 """
 
 from __future__ import annotations
@@ -16,13 +24,15 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 
-from builder.errors import BuildError
+from builder.errors import BuildError, BuildWarning
 
 # A handler gets the fence token, the text after `{name}`, and the core state; it returns the
 # tokens that replace the fence (which may contain further fences: they are dispatched next).
 DirectiveHandler = Callable[[Token, str, StateCore], list[Token]]
 
 DIRECTIVE_INFO = re.compile(r"\{(?P<name>[^{}\s]*)\}\s*(?P<argument>.*)")
+# Text before a lesson's first heading belongs to its introduction, a level-2 section.
+INTRODUCTION_LEVEL = 2
 _handlers: WeakKeyDictionary[MarkdownIt, dict[str, DirectiveHandler]] = WeakKeyDictionary()
 
 
@@ -42,20 +52,81 @@ def install_dispatcher(md: MarkdownIt) -> None:
 def dispatch(md: MarkdownIt, state: StateCore) -> None:
     handlers = _handlers[md]
     tokens = state.tokens
+    source_lines = state.src.split("\n")
     index = 0
     while index < len(tokens):
         token = tokens[index]
         if token.type != "colon_fence":
             index += 1
             continue
-        info = token.info.strip()
-        match = DIRECTIVE_INFO.fullmatch(info)
-        if match is None:
-            raise error_at(state.env, token, f"a directive starts with ':::{{name}}', got ':::{info}'")
-        name = match.group("name")
-        if name not in handlers:
-            raise error_at(state.env, token, f"unknown directive '{name}'")
-        tokens[index:index + 1] = handlers[name](token, match.group("argument").strip(), state)
+        try:
+            name, argument = read_info(handlers, state, token)
+            check_closed(md, state, token, name, source_lines, section_level(tokens, index))
+            replacement = handlers[name](token, argument, state)
+        except BuildError as error:
+            report(state.env, error)
+            replacement = []  # the rest of the lesson is still checked
+        tokens[index:index + 1] = replacement
+
+
+def read_info(handlers: dict[str, DirectiveHandler], state: StateCore, token: Token) -> tuple[str, str]:
+    info = token.info.strip()
+    match = DIRECTIVE_INFO.fullmatch(info)
+    if match is None:
+        raise error_at(state.env, token, f"a directive starts with ':::{{name}}', got ':::{info}'")
+    name = match.group("name")
+    if name not in handlers:
+        raise error_at(state.env, token, f"unknown directive '{name}'")
+    return name, match.group("argument").strip()
+
+
+def check_closed(md: MarkdownIt, state: StateCore, fence: Token, name: str,
+                 source_lines: list[str], level: int) -> None:
+    opening = f"{fence.markup}{{{name}}}"
+    if not has_closing_line(fence, source_lines):
+        raise error_at(state.env, fence, f"'{opening}' is not closed: end it with a '{fence.markup}' line")
+    heading = first_heading(md, state, fence, level)
+    if heading is not None:
+        raise error_at(state.env, fence, f"'{opening}' is not closed before the heading on line "
+                                         f"{file_line(state.env, heading)}: end it with a '{fence.markup}' line")
+
+
+def has_closing_line(fence: Token, source_lines: list[str]) -> bool:
+    # The colon fence ends at its closing line, or (unclosed) at the end of the enclosing text.
+    if not fence.map or fence.map[1] - 1 <= fence.map[0] or fence.map[1] > len(source_lines):
+        return False
+    last = source_lines[fence.map[1] - 1].strip()
+    return len(last) >= len(fence.markup) and set(last) == {":"}
+
+
+def first_heading(md: MarkdownIt, state: StateCore, fence: Token, level: int) -> Token | None:
+    """The first heading in the directive's body at `level` or higher (fewer #), if any."""
+    for token in parse_nested(md, state, fence):
+        if token.type == "heading_open" and int(token.tag[1:]) <= level:
+            return token
+    return None
+
+
+def section_level(tokens: list[Token], index: int) -> int:
+    for token in reversed(tokens[:index]):
+        if token.type == "heading_open":
+            return int(token.tag[1:])
+    return INTRODUCTION_LEVEL
+
+
+def report(env: dict, error: BuildError) -> None:
+    """Collect the mistake when the parse collects them (`env["errors"]`), else stop here."""
+    errors = env.get("errors")
+    if errors is None:
+        raise error
+    errors.append(error)
+
+
+def warn(env: dict, token: Token, message: str) -> None:
+    """Warnings only exist for a lesson's parse (`env["warnings"]`); short texts have none."""
+    warnings = env.get("warnings")
+    if warnings is not None:
+        warnings.append(BuildWarning(env["path"], file_line(env, token), message))
 
 
 def error_at(env: dict, token: Token, message: str) -> BuildError:

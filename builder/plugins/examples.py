@@ -1,10 +1,13 @@
 """Fenced ```python blocks: highlighted examples with a "Laad in editor" button.
 
-```python no-run marks an example that is shown but not executed by verify_examples.
+```python no-run marks an example that is shown but not executed by verify_examples. ```py and
+```python3 (any letter case) are the same as ```python; a misspelt python (```pyhton) stops the
+build, since it would silently become a plain block that is neither run nor checked.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 from markdown_it import MarkdownIt
@@ -18,9 +21,10 @@ from pygments.util import ClassNotFound
 
 from builder.example_context import example_contexts
 from builder.model import Example
-from builder.plugins.directives import error_at, file_line
+from builder.plugins.directives import error_at, file_line, report
 
 EXAMPLE_LANGUAGE = "python"
+EXAMPLE_LANGUAGES = {EXAMPLE_LANGUAGE, "py", "python3", "py3"}
 EXAMPLE_FLAGS = {"no-run"}
 FORMATTER = HtmlFormatter(cssclass="highlight")
 
@@ -39,11 +43,17 @@ def collect_examples(state: StateCore) -> None:
         if token.type != "fence":
             continue
         language, flags = split_info(token.info)
-        if language != EXAMPLE_LANGUAGE:
+        if looks_like_misspelt_python(language):
+            report(state.env, error_at(state.env, token,
+                                       f"unknown code language '{language}' (did you mean '{EXAMPLE_LANGUAGE}'?)"))
+            continue
+        if language not in EXAMPLE_LANGUAGES:
             continue
         unknown = flags - EXAMPLE_FLAGS
         if unknown:
-            raise error_at(state.env, token, f"unknown example option '{sorted(unknown)[0]}' (known: no-run)")
+            report(state.env, error_at(state.env, token,
+                                       f"unknown example option '{sorted(unknown)[0]}' (known: no-run)"))
+            continue
         examples.append(Example(
             code=token.content,
             first_line=file_line(state.env, token) + 1,  # the code starts after the ``` line
@@ -59,6 +69,17 @@ def collect_examples(state: StateCore) -> None:
 def split_info(info: str) -> tuple[str, set[str]]:
     words = info.split()
     return (words[0].lower() if words else ""), set(words[1:])
+
+
+def looks_like_misspelt_python(language: str) -> bool:
+    # Real languages that merely resemble python (pycon) are Pygments lexers; typos are not.
+    if language in EXAMPLE_LANGUAGES or not difflib.get_close_matches(language, [EXAMPLE_LANGUAGE], cutoff=0.7):
+        return False
+    try:
+        get_lexer_by_name(language)
+    except ClassNotFound:
+        return True
+    return False
 
 
 def highlight_python(code: str) -> str:
@@ -81,7 +102,7 @@ def render_example(code: str, context: str = "") -> str:
 def render_fence(self, tokens: Sequence[Token], index: int, options, env) -> str:
     token = tokens[index]
     language, _ = split_info(token.info)
-    if language == EXAMPLE_LANGUAGE:
+    if language in EXAMPLE_LANGUAGES:
         return render_example(token.content, token.meta.get("context", "") if token.meta else "")
     try:
         lexer = get_lexer_by_name(language) if language else TextLexer()

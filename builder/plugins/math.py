@@ -1,19 +1,40 @@
-"""`$...$` and `$$...$$` math, turned into MathML at build time so pages need no math script."""
+"""`$...$` and `$$...$$` math, turned into MathML at build time so pages need no math script.
+
+latex2mathml reads almost anything: an unknown command becomes a variable named after it and a
+missing `}` is assumed. Those are typos, so this plugin checks for them itself. A `$` that opens no
+formula stays text, with a warning: it is usually a formula whose closing `$` is missing.
+"""
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Sequence
 
+import latex2mathml.commands
 import latex2mathml.converter
+from latex2mathml.symbols_parser import SYMBOLS
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-from builder.plugins.directives import error_at
+from builder.plugins.directives import error_at, report, warn
 
 INLINE_TYPES = {"math_inline"}
 BLOCK_TYPES = {"math_block", "math_inline_double"}
+# What latex2mathml makes of a command it does not know: an identifier or operator named `\name`.
+UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
+KNOWN_COMMANDS = sorted(
+    {name for name in SYMBOLS if re.fullmatch(r"\\[A-Za-z]+", name)}
+    | {value for value in vars(latex2mathml.commands).values()
+       if isinstance(value, str) and re.fullmatch(r"\\[A-Za-z]+", value)}
+)
+
+
+class FormulaError(Exception):
+    """Why a formula cannot be read, in words for the teacher."""
 
 
 def math_plugin(md: MarkdownIt) -> None:
@@ -29,18 +50,57 @@ def math_plugin(md: MarkdownIt) -> None:
 def convert_all(state: StateCore) -> None:
     for block in state.tokens:
         if block.type in BLOCK_TYPES:
-            block.meta["mathml"] = to_mathml(block.content, display=True, env=state.env, where=block)
+            convert_token(block, block, state.env)
+        lone_dollar = False
         for child in block.children or []:
             if child.type in INLINE_TYPES or child.type in BLOCK_TYPES:
-                child.meta["mathml"] = to_mathml(
-                    child.content, display=child.type in BLOCK_TYPES, env=state.env, where=block)
+                convert_token(child, block, state.env)
+            # An escaped `\$` is a "text_special" token: the author meant a dollar sign.
+            lone_dollar = lone_dollar or (child.type == "text" and "$" in child.content)
+        if lone_dollar:
+            warn(state.env, block, "a '$' without a closing '$' is shown as a dollar sign: "
+                                   "close the formula, or write '\\$' for a dollar sign")
 
 
-def to_mathml(latex: str, display: bool, env: dict, where: Token) -> str:
+def convert_token(token: Token, where: Token, env: dict) -> None:
+    latex = token.content.strip()
     try:
-        return latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
+        token.meta["mathml"] = to_mathml(latex, display=token.type in BLOCK_TYPES)
+    except FormulaError as error:
+        report(env, error_at(env, where, f"cannot read the formula '{latex}': {error}"))
+        token.meta["mathml"] = escapeHtml(latex)
+
+
+def to_mathml(latex: str, display: bool) -> str:
+    check_braces(latex)
+    try:
+        mathml = latex2mathml.converter.convert(latex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml's exceptions share no base class
-        raise error_at(env, where, f"cannot read the formula '{latex.strip()}': {type(error).__name__}") from None
+        raise FormulaError(type(error).__name__) from None
+    unknown = UNKNOWN_COMMAND.search(mathml)
+    if unknown:
+        command = unknown.group(1)
+        close = difflib.get_close_matches(command, KNOWN_COMMANDS, n=1, cutoff=0.75)
+        raise FormulaError(f"unknown command '{command}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+    return mathml
+
+
+def check_braces(latex: str) -> None:
+    depth = 0
+    escaped = False
+    for character in latex:
+        if escaped:
+            escaped = False  # `\{` and `\}` are braces to show, not to group
+        elif character == "\\":
+            escaped = True
+        elif character == "{":
+            depth += 1
+        elif character == "}":
+            depth -= 1
+            if depth < 0:
+                raise FormulaError("a '}' has no '{' before it")
+    if depth > 0:
+        raise FormulaError("a '{' is not closed with '}'")
 
 
 def render_mathml(self, tokens: Sequence[Token], index: int, options, env) -> str:

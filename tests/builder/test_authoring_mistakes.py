@@ -103,7 +103,8 @@ def test_unknown_prerequisite_id_is_a_warning(project):
     assert run.returncode == 0
     assert run.stderr == f"{LESSON}:{line}: warning: unknown lesson id 'tekst-00' in prerequisites\n"
     page = (project.site / "tekst-01" / "index.html").read_text(encoding="utf-8")
-    assert "<li>Werken met strings</li>" in page  # shown, but not as a dead link
+    # shown, but not as a dead link
+    assert '<li>Werken met strings <span class="not-available">(nog niet beschikbaar)</span></li>' in page
 
 
 def test_unknown_prerequisite_id_is_an_error_under_strict(project):
@@ -116,3 +117,73 @@ def test_level_one_heading_in_the_body(project):
     project.replace(LESSON, "## 1. Splitsen", "# 1. Splitsen")
     line = project.line_of(LESSON, "# 1. Splitsen")
     assert_fails(project, f"{LESSON}:{line}: use '## ' for sections: the lesson title is the only level-1 heading")
+
+
+def test_every_mistake_of_a_lesson_is_reported_in_one_build(project):
+    project.replace(LESSON, "title: Tel de woorden", "titel: Tel de woorden")
+    project.replace(LESSON, "duration: 20", "duration: twintig")
+    project.replace(LESSON, ":::{checkpoint} count_words", ":::{chekpoint} count_words")
+    project.replace(LESSON, "De verhouding $W/N$", "De verhouding $\\fracc{W}{N}$")
+    assert_fails(project, "\n".join([
+        f"{LESSON}:{project.line_of(LESSON, 'titel:')}: unknown field 'titel' (did you mean 'title'?)",
+        f"{LESSON}:{project.line_of(LESSON, 'duration:')}: field 'duration' must be a whole number of at least 1, "
+        "got 'twintig'",
+        f"{LESSON}:{project.line_of(LESSON, 'De verhouding')}: cannot read the formula '\\fracc{{W}}{{N}}': "
+        "unknown command '\\fracc' (did you mean '\\frac'?)",
+        f"{LESSON}:{project.line_of(LESSON, ':::{chekpoint}')}: unknown directive 'chekpoint'",
+        "4 mistakes; nothing was written",
+    ]))
+
+
+def test_examples_do_not_run_while_the_front_matter_is_broken(project):
+    project.replace(LESSON, "title: Tel de woorden", "titel: Tel de woorden")
+    project.replace(LESSON, '"De lamp  brandt"))  # 3', '"De lamp  brandt"))  # 4')
+    line = project.line_of(LESSON, "titel:")
+    assert_fails(project, f"{LESSON}:{line}: unknown field 'titel' (did you mean 'title'?)")
+
+
+def test_unquoted_colon_in_a_goal_is_explained(project):
+    project.replace(LESSON, "  - Je weet waarom", "  - Let op: je weet waarom")
+    line = project.line_of(LESSON, "goals:")
+    assert_fails(project, f"{LESSON}:{line}: field 'goals' item 2 contains ': ', so YAML reads it as "
+                          "'key: value': put the whole text between quotes")
+
+
+def test_a_quote_left_open_is_blamed_on_its_own_line(project):
+    project.replace(LESSON, '  - "`split()` zonder argument negeert extra witruimte."',
+                    '  - "`split()` zonder argument negeert extra witruimte.')
+    line = project.line_of(LESSON, "zonder argument negeert")
+    assert_fails(project, f"{LESSON}:{line}: invalid YAML in the front matter: the '\"' on this line has no closing '\"'")
+
+
+def test_unknown_key_in_checkpoints_toml(project):
+    toml = "checkpoints/tekst-01/checkpoints.toml"
+    project.replace(toml, 'title = "Tel de woorden"', 'titel = "Tel de woorden"')
+    line = project.line_of(toml, "titel =")
+    assert_fails(project, f"{toml}:{line}: checkpoint 1 has unknown key 'titel' (did you mean 'title'?)")
+
+
+def test_a_checkpoint_without_a_marker_is_a_warning(project):
+    project.replace(LESSON, ":::{checkpoint} count_words\n:::\n", "")
+    run = project.build()
+    assert run.returncode == 0
+    assert run.stderr == (f"{LESSON}:{project.line_of(LESSON, 'checkpoints:')}: warning: checkpoint 'count_words' "
+                          "has no marker in the text: add ':::{checkpoint} count_words' after the section that teaches it\n")
+
+
+def test_strict_reports_every_warning_as_a_mistake(project):
+    project.replace(LESSON, ":::{checkpoint} count_words\n:::\n", "")
+    project.replace(LESSON, "De verhouding $W/N$", "De verhouding $W/N")
+    assert_fails(project, "\n".join([
+        f"{LESSON}:{project.line_of(LESSON, 'De verhouding')}: a '$' without a closing '$' is shown as a dollar "
+        "sign: close the formula, or write '\\$' for a dollar sign",
+        f"{LESSON}:{project.line_of(LESSON, 'checkpoints:')}: checkpoint 'count_words' has no marker in the text: "
+        "add ':::{checkpoint} count_words' after the section that teaches it",
+        "2 mistakes; nothing was written",
+    ]), "--strict")
+
+
+def test_an_escaped_dollar_is_no_warning(project):
+    project.replace(LESSON, "De verhouding $W/N$ meet je later.", "De verhouding $W/N$ kost \\$5.")
+    run = project.build()
+    assert (run.returncode, run.stderr) == (0, "")

@@ -135,7 +135,9 @@ def test_broken_lesson_tests_fail_the_build_with_the_file(lesson, tmp_path):
     broken = dataclasses.replace(lesson, checkpoints_dir=broken_dir)
     with pytest.raises(BuildError) as raised:
         write_checkpoint_bundle(broken, tmp_path / "out")
-    assert str(raised.value).startswith("checkpoints/rag-01: checkpoint tests: word_chunks.py: SyntaxError")
+    line = len((broken_dir / "tests" / "word_chunks.py").read_text(encoding="utf-8").splitlines())
+    assert str(raised.value) == (f"checkpoints/rag-01/tests/word_chunks.py:{line}: "
+                                 "the tests cannot be loaded: SyntaxError: invalid syntax")
     assert not (tmp_path / "out" / "checkpoints").exists()
 
 

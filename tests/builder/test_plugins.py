@@ -51,6 +51,13 @@ def render(md: MarkdownIt, source: str) -> tuple[str, dict]:
     return md.renderer.render(tokens, md.options, env), env
 
 
+def parse_collecting(md: MarkdownIt, source: str) -> dict:
+    """Parse as the build does: every mistake and warning is collected in the env."""
+    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS, "errors": [], "warnings": []}
+    md.parse(source, env)
+    return env
+
+
 def fixture_params(plugin_name: str) -> list:
     return [pytest.param(plugin_name, case, id=f"{plugin_name}:{case.line}:{case.title}")
             for case in read_fixture_cases(FIXTURES / f"{plugin_name}.md")]
@@ -65,7 +72,10 @@ def test_fixture_case(plugin_name: str, case: FixtureCase):
     if case.expected.startswith("error: "):
         with pytest.raises(BuildError) as raised:
             render(md, case.source)
-        assert f"error: {raised.value}\n" == case.expected
+        assert f"error: {raised.value}\n" == case.expected.splitlines(keepends=True)[0]
+        # The build collects every mistake of the case, one "error: " line each.
+        collected = parse_collecting(md, case.source)["errors"]
+        assert "".join(f"error: {error}\n" for error in collected) == case.expected
     else:
         html, _ = render(md, case.source)
         assert html == case.expected

@@ -105,3 +105,25 @@ def test_a_plain_build_always_gates(project, gate_runs):
     arguments = ["--root", str(project)]
     assert main(arguments) == 0 and main(arguments) == 0
     assert gate_runs == ["rag-01", "rag-01"]
+
+
+def test_a_syntax_error_in_a_test_file_names_the_file_and_line(project):
+    tests = project / "checkpoints/rag-01/tests/word_chunks.py"
+    lines = tests.read_text(encoding="utf-8").splitlines(keepends=True)
+    broken = next(number for number, line in enumerate(lines) if line.startswith("def "))
+    lines[broken] = lines[broken].replace("def ", "def (", 1)
+    tests.write_text("".join(lines), encoding="utf-8")
+    run = build(project)
+    assert run.stderr == (f"checkpoints/rag-01/tests/word_chunks.py:{broken + 1}: "
+                          "the tests cannot be loaded: SyntaxError: invalid syntax\n")
+    assert run.returncode == 1
+
+
+def test_an_exception_while_loading_a_test_file_names_the_file_and_line(project):
+    tests = project / "checkpoints/rag-01/tests/word_chunks.py"
+    text = tests.read_text(encoding="utf-8")
+    tests.write_text(text + "helper = undefined_helper\n", encoding="utf-8")
+    run = build(project)
+    assert run.stderr == (f"checkpoints/rag-01/tests/word_chunks.py:{len(text.splitlines()) + 1}: "
+                          "the tests cannot be loaded: NameError: name 'undefined_helper' is not defined\n")
+    assert run.returncode == 1

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from builder.cli import parse_arguments, serve_rebuild
 from builder.serve import start_server
 from project_copy import LESSON, ROOT, ProjectCopy
 
@@ -149,3 +150,19 @@ def test_text_files_are_gzipped_for_browsers_that_accept_it(site_dir):
         assert headers["Content-Encoding"] is None and plain.decode() == script
     finally:
         server.close()
+
+
+def test_serve_prints_the_same_warnings_only_once(tmp_path, capsys):
+    project = ProjectCopy(tmp_path)
+    project.replace(LESSON, "- {title: Werken met strings}", "- {id: tekst-00, title: Werken met strings}")
+    warning = "warning: unknown lesson id 'tekst-00' in prerequisites"
+    rebuild = serve_rebuild(parse_arguments(["serve", "--root", str(project.root)]))
+    assert rebuild() and rebuild()
+    assert capsys.readouterr().err.count(warning) == 1
+    project.replace(LESSON, "reviewed: 2026-11-02", "reviewed: 2026-11-03")
+    assert rebuild()
+    assert warning not in capsys.readouterr().err  # the text changed, the warnings did not
+    project.replace(LESSON, "De verhouding $W/N$", "De verhouding $W/N")
+    assert rebuild()
+    printed = capsys.readouterr().err
+    assert warning in printed and "warning: a '$' without a closing '$'" in printed

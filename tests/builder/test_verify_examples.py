@@ -89,10 +89,33 @@ def test_a_broken_solution_is_blamed_on_the_solution(tmp_path):
                                                                     "count_words('x')\n")
     with pytest.raises(BuildError) as raised:
         load_lessons(project.root / "lessons", project.root / "checkpoints", root=project.root)
-    assert str(raised.value) == ("checkpoints/tekst-01/solution.py: the reference solution failed while "
+    assert str(raised.value) == ("checkpoints/tekst-01/solution.py:2: the reference solution failed while "
                                  "preparing the examples: ZeroDivisionError: division by zero")
 
 
 def test_example_inside_a_callout_reports_its_own_line(tmp_path):
     message = build_error(tmp_path, ':::{callout} tip Probeer\nEerst tekst.\n\n```python\nprint(1 + 1)  # 3\n```\n:::')
     assert message == f"{LESSON}:32: example printed '2', comment expects '3'"
+
+
+def test_every_wrong_expectation_is_reported(tmp_path):
+    message = build_error(tmp_path, '```python\nprint(1)  # 2\nprint(3)  # 3\nprint(4)  # 5\n```')
+    assert message.splitlines() == [f"{LESSON}:29: example printed '1', comment expects '2'",
+                                    f"{LESSON}:31: example printed '4', comment expects '5'"]
+
+
+def test_an_explanation_under_a_statement_gets_a_hint(tmp_path):
+    message = build_error(tmp_path, '```python\nprint("De"[1])\n# Dit is de tweede letter\n```')
+    assert message == (f"{LESSON}:30: example printed 'e', comment expects 'Dit is de tweede letter'; a comment "
+                       "line directly under a statement is read as its expected output: put explanations above "
+                       "the statement")
+
+
+def test_a_syntax_error_in_the_solution_names_its_line(tmp_path):
+    project = ProjectCopy(tmp_path)
+    (project.root / "checkpoints/tekst-01/solution.py").write_text("def count_words(text):\n"
+                                                                    "    return len(text.split()\n")
+    with pytest.raises(BuildError) as raised:
+        load_lessons(project.root / "lessons", project.root / "checkpoints", root=project.root)
+    assert str(raised.value) == ("checkpoints/tekst-01/solution.py:2: the reference solution failed while "
+                                 "preparing the examples: SyntaxError: '(' was never closed")
