@@ -1,8 +1,9 @@
 // "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
 // page's one Pyodide worker (runner/web.py from the archive builder/checkpoint_bundle.py writes),
 // shows what to fix in Dutch, keeps the results per lesson in localStorage (tied to the test
-// bundle's hash) and offers the hand-in file (export.js). Everything derived from the learner's
-// code is inserted as text, never as HTML.
+// bundle's hash and to a fingerprint of the checked code: a result of other code or other tests
+// shows as needing a re-check) and offers the hand-in file (export.js). Everything derived from
+// the learner's code is inserted as text, never as HTML.
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
@@ -89,12 +90,18 @@ function testsText(passed, total) {
   return `${passed} van ${total} ${total === 1 ? "test" : "tests"} geslaagd`;
 }
 
-// The one-line state under the button, for a result (or pending/running).
-export function stateText(result, timeLimitSeconds) {
+// The one-line state under the button, for a result (or pending/running). `outdated`: the
+// result belongs to other code than the editor holds now.
+export function stateText(result, timeLimitSeconds, { outdated = false } = {}) {
   if (result.stale) {
     return result.status === "pass"
       ? "Eerder geslaagd, maar de tests van deze les zijn veranderd: controleer opnieuw."
       : "De tests van deze les zijn veranderd sinds je vorige controle: controleer opnieuw.";
+  }
+  if (outdated) {
+    return result.status === "pass"
+      ? "Geslaagd met een eerdere versie van je code — controleer opnieuw."
+      : "Gecontroleerd met een eerdere versie van je code — controleer opnieuw.";
   }
   switch (result.status) {
     case "running":
@@ -136,6 +143,7 @@ class CheckpointPanel {
     this.busy = false;
     this.queue = []; // checkpoint ids waiting for their check
     this.results = new Map(); // id -> stored result (see validStoredResult)
+    this.outdated = new Set(); // ids whose result belongs to other code than the editor's
     this.cards = new Map();
     for (const card of panel.querySelectorAll("[data-checkpoint]")) {
       this.cards.set(card.dataset.checkpoint, {
@@ -154,8 +162,9 @@ class CheckpointPanel {
     for (const [id, { button }] of this.cards) {
       button?.addEventListener("click", () => this.check([id]));
     }
-    this.checkAllButton?.addEventListener("click", () => this.check([...this.cards.keys()]));
-    initExport(panel, { collect: () => this.exportData() });
+    this.checkAllButton?.addEventListener("click", () => this.checkAll());
+    this.editor?.onChange(() => this.followCode());
+    initExport(panel, { collect: () => this.exportData(), checkAll: () => this.checkAll() });
     this.metaReady = this.loadMeta(panel.dataset.metaUrl);
   }
 
@@ -221,7 +230,12 @@ class CheckpointPanel {
     if (this.announcer) this.announcer.textContent = text;
   }
 
-  // Checks run one after another; a click while others run joins the queue.
+  checkAll() {
+    return this.check([...this.cards.keys()]);
+  }
+
+  // Checks run one after another; a click while others run joins the queue. Resolves when the
+  // queue is empty.
   async check(ids) {
     if (!this.editor) return;
     for (const id of ids) {
@@ -229,7 +243,11 @@ class CheckpointPanel {
       this.queue.push(id);
       this.show(id, { status: "running" });
     }
-    if (this.busy) return;
+    if (!this.busy) this.idle = this.runQueue();
+    await this.idle;
+  }
+
+  async runQueue() {
     this.busy = true;
     this.panel.toggleAttribute("data-checking", true);
     try {
@@ -310,7 +328,8 @@ class CheckpointPanel {
     this.render(id);
     this.renderProgress();
     const { title } = this.cards.get(id);
-    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitSeconds)}`);
+    const outdated = this.outdated.has(id);
+    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitSeconds, { outdated })}`);
   }
 
   cardNumber(id) {
@@ -322,19 +341,43 @@ class CheckpointPanel {
     const { card, state } = this.cards.get(id);
     card.dataset.status = result.status;
     card.removeAttribute("data-stale");
+    card.removeAttribute("data-outdated");
     state.textContent = stateText(result, this.timeLimitSeconds);
-    this.renderMarker(id, result);
+    this.renderMarker(id, result.status);
+  }
+
+  // A stored result of other code than the editor holds (not one of older tests: that is stale).
+  isOutdated(result) {
+    return this.editor !== null && !result.stale && result.code !== codeFingerprint(this.editor.getCode());
+  }
+
+  // After an edit: re-draw only the cards whose result turned outdated or current again.
+  followCode() {
+    let changed = false;
+    for (const [id, result] of this.results) {
+      if (this.cards.get(id).card.dataset.status === "running") continue;
+      if (this.isOutdated(result) !== this.outdated.has(id)) {
+        this.render(id);
+        changed = true;
+      }
+    }
+    if (changed) this.renderProgress();
   }
 
   render(id) {
     const { card, state, feedback } = this.cards.get(id);
     const result = this.results.get(id) ?? { status: "pending" };
-    const shown = result.stale ? { ...result, status: "pending" } : result;
-    card.dataset.status = shown.status;
+    const outdated = result.status !== "pending" && this.isOutdated(result);
+    if (outdated) this.outdated.add(id);
+    else this.outdated.delete(id);
+    // Neither kind of earlier result counts: the card waits for a check, like an unchecked one.
+    card.dataset.status = result.stale || outdated ? "pending" : result.status;
     card.toggleAttribute("data-stale", result.stale === true);
-    state.textContent = stateText(result, this.timeLimitSeconds);
+    card.toggleAttribute("data-outdated", outdated);
+    state.textContent = stateText(result, this.timeLimitSeconds, { outdated });
+    // Feedback on the earlier code stays: the learner is probably fixing just that.
     this.renderFeedback(id, feedback, result.stale ? null : result);
-    this.renderMarker(id, shown);
+    this.renderMarker(id, result.stale ? "pending" : outdated ? "outdated" : result.status);
   }
 
   renderFeedback(id, feedback, result) {
@@ -371,7 +414,7 @@ class CheckpointPanel {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "checkpoint__visualize";
-      button.textContent = "Bekijk in de visualizer";
+      button.textContent = "Bekijk in de visualisatie";
       button.addEventListener("click", () => {
         document.dispatchEvent(new CustomEvent("werkplaats:show-learner-passages"));
       });
@@ -381,26 +424,34 @@ class CheckpointPanel {
   }
 
   // The inline marker in the lesson text mirrors the panel.
-  renderMarker(id, result) {
+  renderMarker(id, status) {
     for (const marker of document.querySelectorAll("[data-checkpoint-marker]")) {
       if (marker.dataset.checkpointMarker !== id) continue;
-      marker.dataset.status = result.status;
+      marker.dataset.status = status;
       let label = marker.querySelector(".checkpoint-marker__status");
       if (!label) {
         label = document.createElement("span");
         label.className = "checkpoint-marker__status";
         (marker.querySelector("a") ?? marker).append(label);
       }
-      label.textContent = MARKER_TEXT[result.status] ?? "";
+      label.textContent = MARKER_TEXT[status] ?? "";
     }
   }
 
+  // Counts passes of the current code only; passes of earlier code are mentioned apart.
   renderProgress() {
-    const passed = [...this.cards.keys()].filter((id) => {
+    const passes = [...this.cards.keys()].filter((id) => {
       const result = this.results.get(id);
       return result && !result.stale && result.status === "pass";
-    }).length;
-    if (this.progress) this.progress.textContent = `${passed} / ${this.cards.size}`;
+    });
+    const earlier = passes.filter((id) => this.outdated.has(id)).length;
+    const passed = passes.length - earlier;
+    if (this.progress) {
+      this.progress.textContent = earlier > 0
+        ? `${passed} / ${this.cards.size} · ${earlier} met eerdere code`
+        : `${passed} / ${this.cards.size}`;
+      this.progress.toggleAttribute("data-outdated", earlier > 0);
+    }
     this.panel.dataset.passed = String(passed);
   }
 
@@ -426,6 +477,7 @@ class CheckpointPanel {
 const MARKER_TEXT = {
   pending: "",
   running: "wordt gecontroleerd…",
+  outdated: "eerdere code: controleer opnieuw",
   pass: "✓ geslaagd",
   fail: "nog niet goed",
   error: "fout",

@@ -23,6 +23,11 @@ export function secondsText(seconds) {
   return `${seconds} ${seconds === 1 ? "seconde" : "seconden"}`;
 }
 
+// Keyboard shortcuts mean nothing on a touch screen without a keyboard.
+export function keyboardHint(text) {
+  return window.matchMedia("(hover: none)").matches ? "" : text;
+}
+
 export function timeLimitMessage(seconds) {
   return `Je programma liep langer dan ${secondsText(seconds)} en is gestopt.`;
 }
@@ -77,13 +82,18 @@ export class EditorPanel {
     this.resetButton = panel.querySelector("[data-testid=reset]");
     this.status = panel.querySelector("[data-editor-status]");
     this.output = new OutputArea(panel.querySelector("[data-testid=output]"));
+    this.resetQuestion = panel.querySelector("[data-reset-confirm]");
+    this.changeListeners = new Set();
 
     const stored = loadCode(lessonId);
-    const host = panel.querySelector("[data-testid=editor]");
-    host.replaceChildren();
-    this.view = createCodeMirror(host, stored.code ?? this.starterCode, {
+    this.codeBox = panel.querySelector("[data-testid=editor]");
+    this.codeBox.replaceChildren();
+    this.view = createCodeMirror(this.codeBox, stored.code ?? this.starterCode, {
       onRun: () => this.run(),
-      onChange: (code) => saveCode(this.lessonId, code),
+      onChange: (code) => {
+        saveCode(this.lessonId, code);
+        for (const listener of this.changeListeners) listener(code);
+      },
     });
     if (stored.problem === "corrupted") {
       this.setStatus("Je opgeslagen code kon niet gelezen worden; de startcode staat klaar.");
@@ -91,7 +101,9 @@ export class EditorPanel {
 
     this.runButton.addEventListener("click", () => this.run());
     this.stopButton.addEventListener("click", () => this.stop());
-    this.resetButton.addEventListener("click", () => this.reset());
+    this.resetButton.addEventListener("click", () => this.askReset());
+    this.resetQuestion?.querySelector("[data-testid=reset-confirm]").addEventListener("click", () => this.reset());
+    this.resetQuestion?.querySelector("[data-testid=reset-cancel]").addEventListener("click", () => this.closeResetQuestion());
     this.python.onStateChange((state) => this.panel.setAttribute("data-python", state));
     this.updateButtons();
   }
@@ -104,15 +116,53 @@ export class EditorPanel {
     this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: code } });
   }
 
+  // `listener(code)` after every change of the code (typing, Laad in editor, reset).
+  onChange(listener) {
+    this.changeListeners.add(listener);
+  }
+
   focus() {
     this.view.focus();
   }
 
+  // Puts the cursor at the start of the first line containing `text`, scrolls that line to the top
+  // of the editor's own scroll box and brings the whole panel (its buttons too) into the window.
+  showLineWith(text) {
+    const at = this.getCode().indexOf(text);
+    if (at === -1) return;
+    this.view.dispatch({ selection: { anchor: at } });
+    this.view.focus();
+    this.codeBox.scrollTop = this.view.lineBlockAt(at).top;
+    this.panel.scrollIntoView({ block: "start" });
+  }
+
+  // Replacing the learner's own code asks first, in the page (no browser dialog).
+  askReset() {
+    if (!this.resetQuestion || this.getCode() === this.starterCode) {
+      this.reset();
+      return;
+    }
+    this.resetQuestion.hidden = false;
+    this.resetQuestion.querySelector("[data-testid=reset-confirm]").focus();
+  }
+
+  closeResetQuestion() {
+    if (this.resetQuestion) this.resetQuestion.hidden = true;
+    this.resetButton.focus();
+  }
+
   reset() {
+    if (this.resetQuestion) this.resetQuestion.hidden = true;
     this.setCode(this.starterCode);
     forgetCode(this.lessonId);
     this.output.showPlaceholder();
-    this.setStatus("Startcode teruggezet.");
+    this.setStatus(`Startcode teruggezet.${keyboardHint(" Ctrl+Z (of Cmd+Z) in de editor zet je eigen code terug.")}`);
+    this.focus();
+  }
+
+  // Output of an earlier run would belong to other code (after "Laad in editor").
+  clearOutput() {
+    if (!this.running) this.output.showPlaceholder();
   }
 
   stop() {
@@ -155,6 +205,7 @@ export class EditorPanel {
         onStderr: (text) => this.output.write("stderr", text),
       });
       clearLoading();
+      this.output.flush();
       this.report(result);
     } catch (error) {
       clearLoading();

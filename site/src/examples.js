@@ -2,6 +2,8 @@
 // runs with the learner's functions and nothing they wrote is lost. The earlier examples it
 // builds on (data-context, worked out at build time) come along, so it runs on its own.
 // A second example replaces the first one from the marker down; Ctrl+Z undoes either.
+import { keyboardHint } from "./editor.js";
+import { rememberReadingPlace } from "./practice-jump.js";
 
 export const EXAMPLE_MARKER = "# --- Voorbeeld uit de les (alles vanaf hier mag weg) ---";
 
@@ -13,21 +15,35 @@ export function withExample(code, example) {
   return ownCode ? `${ownCode}\n\n\n${exampleCode}` : exampleCode;
 }
 
+// Twelve buttons all called "Laad in editor" are indistinguishable in a screen reader's list. The
+// name starts with the visible text, so speech control ("klik Laad in editor") still finds them.
+function nameLoadButtons(root) {
+  const buttons = root.querySelectorAll("figure.example[data-source] [data-load-example]");
+  buttons.forEach((button, index) => {
+    button.setAttribute("aria-label", `${button.textContent.trim()}: voorbeeld ${index + 1}`);
+  });
+}
+
+function loadExample(editor, button, example) {
+  rememberReadingPlace(button);
+  editor.setCode(withExample(editor.getCode(), {
+    context: example.dataset.context ?? "",
+    source: example.dataset.source,
+  }));
+  editor.clearOutput();
+  editor.setStatus(
+    `Het voorbeeld staat onder je eigen code en gebruikt je eigen functies. Klik op Uitvoeren.${keyboardHint(" Ctrl+Z maakt het ongedaan.")}`,
+  );
+  editor.showLineWith(EXAMPLE_MARKER);
+}
+
 export function initExamples({ root, editor }) {
   if (!editor) return;
+  nameLoadButtons(root);
   root.addEventListener("click", (event) => {
     const button = event.target.closest("[data-load-example]");
     if (!button) return;
     const example = button.closest("figure.example[data-source]");
-    if (!example) return;
-    editor.setCode(withExample(editor.getCode(), {
-      context: example.dataset.context ?? "",
-      source: example.dataset.source,
-    }));
-    editor.setStatus(
-      "Het voorbeeld staat onder je eigen code en gebruikt jouw functies. Klik op Uitvoeren; Ctrl+Z maakt het ongedaan.",
-    );
-    editor.panel.scrollIntoView({ block: "start" });
-    editor.focus();
+    if (example) loadExample(editor, button, example);
   });
 }

@@ -62,8 +62,9 @@ function download(fileName, text) {
 }
 
 // Wires the name field and the export button. `collect()` returns {lesson, code, meta, verdicts,
-// unchecked} or null while the lesson's checkpoint data is not there yet.
-export function initExport(root, { collect }) {
+// unchecked} or null while the lesson's checkpoint data is not there yet; `checkAll()` checks
+// every checkpoint and resolves when done.
+export function initExport(root, { collect, checkAll }) {
   const nameField = root.querySelector("[data-testid=learner-name]");
   const button = root.querySelector("[data-testid=export]");
   const message = root.querySelector("[data-export-message]");
@@ -71,6 +72,22 @@ export function initExport(root, { collect }) {
   nameField.value = loadLearnerName();
   const say = (text) => {
     if (message) message.textContent = text;
+  };
+  // Checking from the message: afterwards the next download carries the verdicts.
+  const offerCheck = () => {
+    if (!message) return;
+    const checkNow = document.createElement("button");
+    checkNow.type = "button";
+    checkNow.className = "hand-in__check";
+    checkNow.dataset.testid = "export-check";
+    checkNow.textContent = "Controleer nu alle checkpoints";
+    checkNow.addEventListener("click", async () => {
+      say("Bezig met controleren…");
+      await checkAll();
+      say("Klaar met controleren. Download je inzending opnieuw: dan zit de uitslag erin.");
+      button.focus();
+    });
+    message.append(" ", checkNow);
   };
   nameField.addEventListener("input", () => {
     nameField.removeAttribute("aria-invalid");
@@ -97,5 +114,6 @@ export function initExport(root, { collect }) {
       ? ` ${data.unchecked} ${data.unchecked === 1 ? "checkpoint is" : "checkpoints zijn"} nog niet gecontroleerd met deze code; je docent controleert alles opnieuw.`
       : "";
     say(`Inzending opgeslagen als ${fileName}.${note}`);
+    if (data.unchecked > 0 && checkAll) offerCheck();
   });
 }

@@ -5,10 +5,11 @@ import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
+import { initPracticeJumps } from "./practice-jump.js";
 import { getPythonWorker } from "./worker-client.js";
 import { initVisualizers } from "./visualizer.js";
 
-const PAGE_MODULES = [initExamples, initVisualizers, initCheckpoints];
+const PAGE_MODULES = [initExamples, initPracticeJumps, initVisualizers, initCheckpoints];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 

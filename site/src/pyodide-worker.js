@@ -4,9 +4,13 @@ import runtimeSource from "./pyodide_runtime.py";
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 
-// Output is sent to the page in batches: Python runs synchronously here, so timers never fire
-// mid-run; we flush from inside the write callback once the batch is old or large enough.
-const FLUSH_AFTER_MS = 40;
+// Python runs synchronously here, so no timer can fire mid-run: whatever is still buffered when
+// the program starts a long computation stays invisible, and is lost if the page then has to
+// terminate this worker (Stop without cross-origin isolation). So output trickling out goes to the
+// page at once; only a flood is batched: after IMMEDIATE_POSTS messages within one FLUSH_WINDOW_MS,
+// the rest of that window waits for the next write after it (or the end of the request).
+const FLUSH_WINDOW_MS = 40;
+const IMMEDIATE_POSTS = 32;
 const FLUSH_AFTER_CHARS = 16 * 1024;
 // Far above the page's own display cap, so the page always sees enough to say what it cut,
 // while a flood cannot fill the page's memory with messages.
@@ -22,7 +26,8 @@ const output = {
   pending: [],
   pendingChars: 0,
   forwardedChars: 0,
-  lastFlush: 0,
+  windowStart: 0,
+  postsInWindow: 0,
 };
 
 function post(message) {
@@ -44,7 +49,16 @@ function flushOutput() {
   post(current);
   output.pending = [];
   output.pendingChars = 0;
-  output.lastFlush = performance.now();
+  output.postsInWindow += 1;
+}
+
+function flushIfAllowed() {
+  const now = performance.now();
+  if (now - output.windowStart >= FLUSH_WINDOW_MS) {
+    output.windowStart = now;
+    output.postsInWindow = 0;
+  }
+  if (output.postsInWindow < IMMEDIATE_POSTS || output.pendingChars >= FLUSH_AFTER_CHARS) flushOutput();
 }
 
 function writer(stream) {
@@ -57,9 +71,7 @@ function writer(stream) {
       output.forwardedChars += text.length;
       output.pending.push([stream, text]);
       output.pendingChars += text.length;
-      if (output.pendingChars >= FLUSH_AFTER_CHARS || performance.now() - output.lastFlush >= FLUSH_AFTER_MS) {
-        flushOutput();
-      }
+      flushIfAllowed();
       return bytes.length;
     },
   };
@@ -187,7 +199,8 @@ async function handle(message) {
   if (interruptBuffer) interruptBuffer[0] = 0;
   output.requestId = message.id;
   output.forwardedChars = 0;
-  output.lastFlush = performance.now();
+  output.windowStart = performance.now();
+  output.postsInWindow = 0;
   try {
     const value = await handler(message);
     flushOutput();

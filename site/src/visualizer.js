@@ -54,6 +54,9 @@ export class ChunkRangeVisualizer {
     this.learnerButton = find("viz-learner-run");
     this.learnerStatus = find("viz-learner-status");
     this.learnerList = find("viz-learner-passages");
+    this.overlayNote = find("viz-overlay-note");
+    this.learnerLabels = root.querySelectorAll("[data-viz-learner-label]");
+    this.referenceLabels = root.querySelectorAll("[data-viz-reference-label]");
 
     this.ranges = null;
     this.drawnInput = null;
@@ -381,6 +384,20 @@ export class ChunkRangeVisualizer {
     this.learnerList.replaceChildren(fragment);
     this.learnerList.hidden = comparison.learner.length === 0;
     this.markLearnerCoverage(comparison.learner);
+    this.labelWhosePassages(comparison.summary);
+  }
+
+  // With the overlay on, the word row shows the learner's passages while the passage list and the
+  // figures still describe the reference: every part says whose it is, and the verdict sits on top.
+  labelWhosePassages(summary) {
+    const overlay = summary !== null;
+    const learnerMarks = this.wordList.dataset.marks === "learner";
+    for (const label of this.learnerLabels) label.hidden = !learnerMarks;
+    for (const label of this.referenceLabels) label.hidden = !overlay;
+    this.overlayNote.hidden = !overlay;
+    this.overlayNote.textContent = !overlay ? "" : learnerMarks
+      ? `Je eigen passages: ${summary} De kleuren in de woordenrij tonen nu je passages; de lijst Passages en de cijfers horen bij de referentie.`
+      : `Je eigen passages: ${summary} De woordenrij, de lijst Passages en de cijfers horen bij de referentie.`;
   }
 
   // Which words the learner's passages store twice or not at all, marked on the word list.
@@ -410,6 +427,7 @@ export class ChunkRangeVisualizer {
     this.learnerList.replaceChildren();
     this.learnerList.hidden = true;
     delete this.wordList.dataset.marks;
+    this.labelWhosePassages(null);
     this.learnerStatus.textContent =
       "De invoer is veranderd; klik opnieuw op Mijn passages om je functie hierop te draaien.";
   }
@@ -455,7 +473,7 @@ function failureText(error) {
 
 /**
  * Page module (see lesson.js): wire every visualizer on the page, and the checkpoint panel's
- * "Bekijk in de visualizer", which dispatches `werkplaats:show-learner-passages`.
+ * "Bekijk in de visualisatie", which dispatches `werkplaats:show-learner-passages`.
  * @param {{root: ParentNode, python?: object, editor?: object}} context
  */
 export function initVisualizers({ root, python = null, editor = null }) {

@@ -159,7 +159,8 @@ def test_endless_loop_times_out_and_the_page_keeps_working(page, server_name, re
     assert panel.check("document_snapshots") == "pass"
     panel.editor.set_code(SOLUTION)
     assert panel.check("word_chunks") == "pass"
-    assert panel.progress == "2 / 3"
+    # document_snapshots passed with the endless version: other code than the editor's now.
+    assert panel.progress == "1 / 3 · 1 met eerdere code"
 
 
 def test_results_of_other_tests_show_as_needing_a_recheck(page, site_server):
@@ -175,6 +176,52 @@ def test_results_of_other_tests_show_as_needing_a_recheck(page, site_server):
     assert panel.state_text("word_chunks") == (
         "Eerder geslaagd, maar de tests van deze les zijn veranderd: controleer opnieuw.")
     assert panel.progress == "0 / 3"
+
+
+def test_a_pass_for_earlier_code_says_so_until_checked_again(page, site_server, tmp_path):
+    panel = CheckpointPanel.open(page, site_server)
+    panel.editor.set_code(SOLUTION)
+    assert panel.check("document_snapshots") == "pass"
+    marker = page.locator("[data-checkpoint-marker=document_snapshots]")
+    card = panel.card("document_snapshots")
+
+    def shows_earlier_code() -> None:
+        assert card.get_attribute("data-status") == "pending"
+        assert card.get_attribute("data-outdated") is not None
+        assert panel.state_text("document_snapshots") == (
+            "Geslaagd met een eerdere versie van je code — controleer opnieuw.")
+        assert marker.get_attribute("data-status") == "outdated"
+        assert "eerdere code" in marker.inner_text() and "geslaagd" not in marker.inner_text()
+        assert panel.progress == "0 / 3 · 1 met eerdere code"
+
+    panel.editor.type_code(SOLUTION + "\nprint('nog één regel')\n")
+    shows_earlier_code()
+    page.reload()
+    page.locator("[data-testid=checkpoint-document_snapshots][data-outdated]").wait_for()
+    shows_earlier_code()
+
+    # The export offers the check it is missing; afterwards the download carries all verdicts.
+    page.locator("[data-testid=learner-name]").fill("Anna")
+    with page.expect_download():
+        page.locator("[data-testid=export]").click()
+    message = page.locator("[data-export-message]")
+    assert "3 checkpoints zijn nog niet gecontroleerd met deze code" in message.inner_text()
+    message.get_by_role("button", name="Controleer nu alle checkpoints").click()
+    message.get_by_text("Klaar met controleren").wait_for(timeout=120_000)
+    assert panel.statuses() == dict.fromkeys(CHECKPOINT_IDS, "pass")
+    assert card.get_attribute("data-outdated") is None and panel.progress == "3 / 3"
+    with page.expect_download() as download_info:
+        page.locator("[data-testid=export]").click()
+    saved = tmp_path / "inzending.json"
+    download_info.value.save_as(saved)
+    verdicts = json.loads(saved.read_text(encoding="utf-8"))["browser_verdicts"]
+    assert verdicts == dict.fromkeys(CHECKPOINT_IDS, "pass")
+
+    # Back to exactly the checked code: the passes count again, no re-check needed.
+    panel.editor.set_code(SOLUTION)
+    assert panel.progress == "0 / 3 · 3 met eerdere code"
+    panel.editor.set_code(SOLUTION + "\nprint('nog één regel')\n")
+    assert panel.progress == "3 / 3"
 
 
 def test_corrupted_storage_is_ignored_with_a_quiet_notice(page, site_server):
@@ -262,12 +309,12 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
     }""")
     panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     assert panel.check("word_chunks") == "fail"
-    button = panel.card("word_chunks").get_by_role("button", name="Bekijk in de visualizer")
+    button = panel.card("word_chunks").get_by_role("button", name="Bekijk in de visualisatie")
     button.focus()
     page.keyboard.press("Enter")
     assert page.evaluate("() => window.shownPassages") == 1
     assert panel.check("document_snapshots") == "pass"
-    assert panel.card("document_snapshots").get_by_role("button", name="Bekijk in de visualizer").count() == 0
+    assert panel.card("document_snapshots").get_by_role("button", name="Bekijk in de visualisatie").count() == 0
 
 
 def test_axe_finds_no_serious_or_critical_violations(page, site_server):
@@ -275,6 +322,9 @@ def test_axe_finds_no_serious_or_critical_violations(page, site_server):
     panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     panel.check("word_chunks")  # so the feedback with expected/actual is on the page too
     page.locator("[data-testid=solution] summary").click()  # and the solution's confirmation
+    page.locator("[data-testid=reset]").click()  # the reset's confirmation
+    page.locator("[data-checkpoint-marker=word_chunks] a").click()  # and "Terug naar de les"
+    panel.editor.set_code(SOLUTION)  # and a result of earlier code
     page.add_script_tag(path=str(AXE_PATH))
     results = page.evaluate("async () => await axe.run(document)")
     serious = [

@@ -79,6 +79,18 @@ def test_stop_ends_an_endless_loop_and_the_next_run_works(page, server):
     assert editor.run("print('weer', 'verder')") == "weer verder\n"
 
 
+def test_printed_lines_show_while_the_program_runs_and_stay_after_stop(page, server):
+    editor = EditorPage.open(page, server)
+    editor.start_run("print('hoi')\nfor n in range(3):\n    print('regel', n)\n" + INFINITE_LOOP)
+    editor.output.get_by_text("regel 2").wait_for(timeout=5_000)
+    assert editor.output.inner_text() == "hoi\nregel 0\nregel 1\nregel 2\n"
+    assert editor.button("stop").is_enabled(), "the program should still be running"
+    editor.button("stop").click()
+    editor.wait_until_idle(timeout=15_000)
+    # Without isolation Stop replaces the worker: what was printed before must survive that.
+    assert editor.output.inner_text() == "hoi\nregel 0\nregel 1\nregel 2\nGestopt.\n"
+
+
 def test_time_limit_stops_a_runaway_program_and_the_next_run_works(page, server):
     editor = EditorPage.open(page, server, "?timeLimit=2")
     editor.start_run(INFINITE_LOOP)
@@ -103,15 +115,29 @@ def test_a_program_that_swallows_the_interrupt_is_still_stopped(page, site_serve
     assert editor.run("print('nieuw begin')") == "nieuw begin\n"
 
 
-def test_code_survives_a_reload_and_reset_restores_the_starter_code(page, plain_site_server):
+def test_code_survives_a_reload_and_reset_asks_before_restoring_the_starter_code(page, plain_site_server):
+    page.on("dialog", lambda dialog: pytest.fail(f"a browser dialog appeared: {dialog.message}"))
     editor = EditorPage.open(page, plain_site_server)
     starter = editor.editor_text()
     editor.type_code("print('mijn eigen code')\n")
     page.reload()
     page.locator("[data-testid=editor] .cm-content").wait_for()
     assert editor.editor_text() == "print('mijn eigen code')\n"
+    # Reset asks first, in the page, and says how to get the code back.
     editor.button("reset").click()
+    question = page.locator("[data-reset-confirm]")
+    assert question.is_visible() and "Ctrl+Z" in question.inner_text()
+    assert editor.button("reset-confirm").evaluate("element => element === document.activeElement")
+    editor.button("reset-cancel").click()
+    assert not question.is_visible() and editor.editor_text() == "print('mijn eigen code')\n"
+    editor.button("reset").click()
+    editor.button("reset-confirm").click()
     assert editor.editor_text() == starter
+    assert "Ctrl+Z" in page.locator("[data-editor-status]").inner_text()
+    page.keyboard.press("Control+z")
+    assert editor.editor_text() == "print('mijn eigen code')\n"
+    editor.button("reset").click()
+    editor.button("reset-confirm").click()
     page.reload()
     page.locator("[data-testid=editor] .cm-content").wait_for()
     assert editor.editor_text() == starter
@@ -214,6 +240,29 @@ def test_load_example_goes_below_the_learners_code_with_what_it_builds_on(warm):
     text = warm.editor_text()
     assert text.count(marker) == 1
     assert "mijn eigen versie" in text and text.rstrip().endswith(first.get_attribute("data-source").rstrip())
+
+
+def test_load_example_shows_the_example_in_the_editor_and_clears_the_old_output(warm):
+    from pathlib import Path
+
+    page = warm.page
+    warm.set_code((Path(__file__).resolve().parents[2] / "checkpoints/rag-01/solution.py").read_text())
+    warm.run("print('oude uitvoer')\n" + warm.editor_text())
+    assert "oude uitvoer" in warm.output.inner_text()
+    third = page.locator("figure.example[data-source] [data-load-example]").nth(2)
+    assert third.get_attribute("aria-label") == "Laad in editor: voorbeeld 3"
+    third.click()
+    assert "oude uitvoer" not in warm.output.inner_text()
+    marker = page.locator(".cm-line", has_text="# --- Voorbeeld uit de les")
+    box = page.locator("[data-testid=editor]").bounding_box()
+    line = marker.bounding_box()
+    viewport = page.viewport_size
+    # The marker line is inside the editor's scroll box and inside the window.
+    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"]
+    assert 0 <= line["y"] and line["y"] + line["height"] <= viewport["height"]
+    assert warm.button("run").bounding_box()["y"] >= 0, "the Run button scrolled out of view"
+    cursor = page.evaluate("() => window.werkplaats.editor.view.state.selection.main.head")
+    assert cursor == warm.editor_text().index("# --- Voorbeeld uit de les")
 
 
 def test_a_loaded_later_example_runs_with_the_learners_functions(warm):

@@ -222,7 +222,7 @@ def test_my_passages_with_a_correct_word_chunks(page, site_server):
 def test_my_passages_with_a_wrong_word_chunks_names_the_first_difference(page, site_server):
     open_lesson(page, site_server)
     type_into_editor(page, WRONG_STEP)
-    # The checkpoint panel's "Bekijk in de visualizer" sends this event.
+    # The checkpoint panel's "Bekijk in de visualisatie" sends this event.
     page.evaluate("document.dispatchEvent(new CustomEvent('werkplaats:show-learner-passages'))")
     status = page.get_by_test_id("viz-learner-status")
     expect(status).to_have_text("Passage 2: word_start is 6, verwacht 4.", timeout=60_000)
@@ -237,11 +237,23 @@ def test_my_passages_with_a_wrong_word_chunks_names_the_first_difference(page, s
     expect(learner.nth(1)).to_contain_text("word_start is 6, verwacht 4")
     # The learner's passages store word 6 to 11 once: nothing repeated, nothing missing.
     expect(page.locator("[data-testid=viz-words] .is-learner-repeated")).to_have_count(0)
+    # Whose passages each part shows: the word row the learner's, the list and figures the reference.
+    note = page.get_by_test_id("viz-overlay-note")
+    expect(note).to_have_text(
+        "Je eigen passages: Passage 2: word_start is 6, verwacht 4. De kleuren in de woordenrij tonen "
+        "nu je passages; de lijst Passages en de cijfers horen bij de referentie.")
+    visualizer = page.locator("[data-visualizer]")
+    expect(visualizer.get_by_role("heading", name="Woorden met hun woordindex: kleuren van je eigen passages")).to_be_visible()
+    expect(visualizer.get_by_role("heading", name="Passages van de referentie")).to_be_visible()
+    expect(visualizer.get_by_text("Cijfers van de referentie")).to_be_visible()
 
     # Changing the input makes the overlay stale rather than wrong.
     page.get_by_test_id("viz-overlap").fill("0")
     expect(status).to_contain_text("De invoer is veranderd")
     expect(learner).to_have_count(0)
+    expect(note).to_be_hidden()
+    expect(visualizer.get_by_role("heading", name="Passages", exact=True)).to_be_visible()
+    expect(visualizer.get_by_text("Cijfers van de referentie")).to_be_hidden()
 
     # Learner output stays text: an HTML-looking message is shown literally.
     type_into_editor(page, "def word_chunks(document, window=40, overlap=8):\n"
