@@ -104,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--out", required=True, metavar="DIR", help="output folder (resumable)")
     grade.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1, metavar="N",
                        help="submissions graded in parallel (default: number of CPUs)")
+    grade.add_argument("--excel", action="store_true",
+                       help="gradebook.csv for Excel with Dutch settings: ';' between columns, a UTF-8 BOM")
     grade.add_argument("--regrade", action="store_true",
                        help="grade everything again, ignoring earlier results in --out")
     _add_common(grade)
@@ -265,11 +267,12 @@ def names_of(paths: list[Path], limit: int = 10) -> str:
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
-def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path) -> None:
+def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
     batch.finish_batch(results, out_dir)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
-    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE,
-                           utf8_safe(gradebook_csv(results, checkpoint_ids)).encode("utf-8"))
+    # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
+    gradebook = utf8_safe(gradebook_csv(results, checkpoint_ids, delimiter=";" if excel else ","))
+    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, gradebook.encode("utf-8-sig" if excel else "utf-8"))
     html = render_report(
         results,
         lesson=bundle.lesson,
@@ -314,7 +317,7 @@ def run_grade(args: argparse.Namespace) -> int:
             plan, bundle, lesson_dir, out_dir, limits_from(args), args.jobs,
             on_result=lambda result: progress.advance(task),
         )
-    write_outputs(outcome.results, bundle, out_dir)
+    write_outputs(outcome.results, bundle, out_dir, excel=args.excel)
     graded = sum(1 for r in outcome.results if r["status"] == "graded")
     invalid = [Path(r["submission"]) for r in outcome.results if r["status"] != "graded"]
     print(

@@ -35,9 +35,9 @@ def latest_per_learner(results: Sequence[dict]) -> list[tuple[dict, int]]:
     return chosen
 
 
-def gradebook_csv(results: Sequence[dict], checkpoint_ids: Sequence[str]) -> str:
+def gradebook_csv(results: Sequence[dict], checkpoint_ids: Sequence[str], delimiter: str = ",") -> str:
     output = io.StringIO()
-    writer = csv.writer(output, lineterminator="\n")
+    writer = csv.writer(output, lineterminator="\n", delimiter=delimiter)
     writer.writerow(["learner", "submission", "status", "score", "max_score", *checkpoint_ids,
                      "submissions", "message", "browser_disagrees"])
     for result, count in latest_per_learner(results):

@@ -230,3 +230,15 @@ def test_a_submission_cannot_borrow_the_reference_solution(tmp_path):
     completed = run_cli("check", str(folder / "leentjes.py"), *LESSON_ARGS, *FAST_LIMITS)
     assert completed.returncode == 1
     assert "FileNotFoundError" in completed.stdout
+
+
+def test_excel_gradebook_uses_semicolons_and_a_byte_order_mark(tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "zoë.py").write_text(CORRECT_MINI)
+    out = tmp_path / "out"
+    completed = run_cli("grade", *LESSON_ARGS, *FAST_LIMITS, str(folder), "--out", str(out), "--jobs", "1", "--excel")
+    assert completed.returncode == 0, completed.stderr
+    data = (out / "gradebook.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbflearner;submission;status;score;max_score;")
+    assert "\nzoë;" in data.decode("utf-8-sig")
