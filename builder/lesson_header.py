@@ -40,6 +40,7 @@ class LessonHeader:
     sources: list[Source]
     checkpoint_ids: list[str]
     field_lines: dict[str, int]
+    show_solution: bool = True
 
 
 # -- value checks: each returns the typed value or raises FieldError --------------------------
@@ -197,6 +198,7 @@ OPTIONAL: dict[str, Callable[[Any], Any]] = {
     "related": related_fields,
     "next": next_fields,
     "sources": list_of(source_fields),
+    "solution": matching(re.compile("shown|hidden"), "'shown' or 'hidden'"),
 }
 KNOWN = [*REQUIRED, *OPTIONAL]
 
@@ -247,6 +249,7 @@ def read_lesson_header(path: str, front_matter: FrontMatter) -> LessonHeader:
         sources=[Source(item["title"], item["url"]) for item in values.get("sources", [])],
         checkpoint_ids=values["checkpoints"],
         field_lines={name: field.line for name, field in fields.items()},
+        show_solution=values.get("solution", "shown") == "shown",
     )
 
 

@@ -131,6 +131,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         checkpoints_dir=lesson_checkpoints_dir,
         checkpoints_shown_dir=shown_checkpoints_dir,
         solution_code=files.solution_code,
+        show_solution=header.show_solution,
         starter_code=files.starter_code,
         body_tokens=body_tokens,
         examples=env.get("examples", []),

@@ -83,6 +83,7 @@ class Lesson:
     checkpoints_dir: Path  # checkpoints/<id>/, read by the checkpoint bundle (issue 4)
     checkpoints_shown_dir: str  # the same directory as messages name it, e.g. "checkpoints/rag-01"
     solution_code: str | None
+    show_solution: bool  # front matter `solution: hidden` keeps it off the page (graded work)
     starter_code: str
     body_tokens: list[Token]
     examples: list[Example]

@@ -98,7 +98,8 @@ def render_page(lesson: Lesson, site: Site) -> Page:
         "lesson_url": lesson_url,
         "checkpoints": [checkpoint_view(md, checkpoint) for checkpoint in lesson.checkpoints],
         "starter_code": lesson.starter_code,
-        "solution_html": Markup(render_example(lesson.solution_code)) if lesson.solution_code else None,
+        "solution_html": (Markup(render_example(lesson.solution_code))
+                          if lesson.solution_code and lesson.show_solution else None),
     }
     return Page(f"{lesson.id}/index.html", render_template(site.templates, "lesson.html", context))
 

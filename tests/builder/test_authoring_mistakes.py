@@ -187,3 +187,20 @@ def test_an_escaped_dollar_is_no_warning(project):
     project.replace(LESSON, "De verhouding $W/N$ meet je later.", "De verhouding $W/N$ kost \\$5.")
     run = project.build()
     assert (run.returncode, run.stderr) == (0, "")
+
+
+def test_a_hidden_solution_stays_off_the_page(project):
+    run = project.build()
+    assert run.returncode == 0, run.stderr
+    assert 'data-testid="solution"' in (project.site / "tekst-01" / "index.html").read_text(encoding="utf-8")
+    project.replace(LESSON, "reviewed: 2026-11-02\n", "reviewed: 2026-11-02\nsolution: hidden\n")
+    run = project.build()
+    assert run.returncode == 0, run.stderr
+    page = (project.site / "tekst-01" / "index.html").read_text(encoding="utf-8")
+    assert 'data-testid="solution"' not in page and "Voorbeeldoplossing" not in page
+
+
+def test_solution_must_be_shown_or_hidden(project):
+    project.replace(LESSON, "reviewed: 2026-11-02\n", "reviewed: 2026-11-02\nsolution: verborgen\n")
+    line = project.line_of(LESSON, "solution:")
+    assert_fails(project, f"{LESSON}:{line}: field 'solution' must be 'shown' or 'hidden', got 'verborgen'")
