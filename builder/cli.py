@@ -44,16 +44,23 @@ class ChangedWarnings:
 
 
 def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = None,
-              shown_warnings: ChangedWarnings | None = None) -> BuildReport | None:
-    """One build; prints warnings and the result. Returns None (after the error lines) on failure."""
+              shown_warnings: ChangedWarnings | None = None,
+              error_lines: list[str] | None = None) -> BuildReport | None:
+    """One build; prints warnings and the result. Returns None (after the error lines, which also
+    go into `error_lines` when given) on failure."""
     started = time.perf_counter()
     try:
         report = build_site(arguments.root, arguments.out, strict=arguments.strict, passed_gates=passed_gates)
     except BuildError as error:
-        print_errors(each_error(error))
-        return None
+        lines = print_errors(each_error(error))
     except OSError as error:
-        print(f"cannot write the site: {error}", file=sys.stderr)
+        lines = [f"cannot write the site: {error}"]
+        print(lines[0], file=sys.stderr)
+    else:
+        lines = []
+    if lines:
+        if error_lines is not None:
+            error_lines.extend(lines)
         return None
     warnings = shown_warnings.filter(report.warnings) if shown_warnings else report.warnings
     for warning in warnings:
@@ -64,20 +71,29 @@ def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = 
     return report
 
 
-def print_errors(errors: list[BuildError]) -> None:
-    for error in errors:
-        print(error, file=sys.stderr)
+def print_errors(errors: list[BuildError]) -> list[str]:
+    """Print one line per mistake (and a count when there are several); returns the lines."""
+    lines = [str(error) for error in errors]
     if len(errors) > 1:  # one mistake stays one line
-        print(f"{len(errors)} mistakes; nothing was written", file=sys.stderr)
+        lines.append(f"{len(errors)} mistakes; nothing was written")
+    for line in lines:
+        print(line, file=sys.stderr)
+    return lines
 
 
-def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], bool]:
+def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], list[str]]:
     """The (re)build of one serve session. It remembers which lessons passed the quality gate, so
     that a rebuild gates only the lessons whose gate inputs changed (a plain build gates them all),
     and which warnings it printed."""
     passed_gates = PassedGates()
     shown_warnings = ChangedWarnings()
-    return lambda: run_build(arguments, passed_gates, shown_warnings) is not None
+
+    def rebuild() -> list[str]:
+        errors: list[str] = []
+        run_build(arguments, passed_gates, shown_warnings, errors)
+        return errors
+
+    return rebuild
 
 
 def main(argv: list[str] | None = None) -> int:

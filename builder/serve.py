@@ -1,4 +1,9 @@
-"""The dev server: static files with cross-origin isolation headers, rebuilt when sources change."""
+"""The dev server: static files with cross-origin isolation headers, rebuilt when sources change.
+
+Under `build.py serve` every HTML page also gets a small script (builder/live_reload.js, served
+from here, never written into _site/) that reloads the page after each successful rebuild and
+shows the mistakes of a failed one in a banner.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,11 @@ import gzip
 import io
 import os
 import sys
+import json
 import threading
+import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -35,6 +42,34 @@ MIME_TYPES = {
 COMPRESSIBLE_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".map"}
 
 
+LIVE_PREFIX = "/__werkplaats__/"
+LIVE_SCRIPT = Path(__file__).with_name("live_reload.js")
+LIVE_TAG = f'<script src="{LIVE_PREFIX}live_reload.js"></script>'.encode()
+LONG_POLL_SECONDS = 25.0
+
+
+@dataclass
+class BuildStatus:
+    """The dev server's last build: a generation number that grows with every rebuild, and the
+    mistakes of that rebuild (none when it succeeded). Pages wait on it through long polling."""
+
+    generation: int = 0
+    errors: list[str] = field(default_factory=list)
+    changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def publish(self, errors: list[str]) -> None:
+        with self.changed:
+            self.generation += 1
+            self.errors = list(errors)
+            self.changed.notify_all()
+
+    def wait_past(self, generation: int, timeout: float) -> dict:
+        """The state once it is newer than `generation` (or after timeout, as it is then)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.generation > generation, timeout=timeout)
+            return {"generation": self.generation, "errors": self.errors}
+
+
 @functools.lru_cache(maxsize=256)
 def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
     """The gzip body of a file, cached per version of it (mtime and size are the cache key)."""
@@ -45,10 +80,13 @@ def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
 class SiteRequestHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     isolated = True
+    build_status: BuildStatus | None = None  # set by serve: live reload on
 
     def send_head(self):
         """Like the standard handler, but gzip compressible files when the browser accepts it,
         as any real static host does (the page-weight benchmark counts bytes on the wire)."""
+        if self.build_status is not None and self.path.startswith(LIVE_PREFIX):
+            return self.send_live()
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             index = os.path.join(path, "index.html")
@@ -56,6 +94,10 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
                 return super().send_head()  # redirects and listings stay standard
             path = index
         suffix = os.path.splitext(path)[1].lower()
+        if self.build_status is not None and suffix == ".html" and os.path.isfile(path):
+            with open(path, "rb") as file:
+                page = file.read()
+            return self.send_body(page.replace(b"</body>", LIVE_TAG + b"</body>", 1), "text/html; charset=utf-8")
         accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
         if suffix not in COMPRESSIBLE_SUFFIXES or not accepts_gzip or not os.path.isfile(path):
             return super().send_head()
@@ -65,6 +107,28 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def send_live(self):
+        """The live-reload script, or the build state once it is newer than ?since=N."""
+        url = urllib.parse.urlsplit(self.path)
+        if url.path == LIVE_PREFIX + "live_reload.js":
+            return self.send_body(LIVE_SCRIPT.read_bytes(), "application/javascript")
+        if url.path == LIVE_PREFIX + "build":
+            try:
+                since = int(urllib.parse.parse_qs(url.query).get("since", ["-1"])[0])
+            except ValueError:
+                since = -1
+            state = self.build_status.wait_past(since, LONG_POLL_SECONDS)
+            return self.send_body(json.dumps(state).encode(), "application/json")
+        self.send_error(404)
+        return None
+
+    def send_body(self, body: bytes, content_type: str) -> io.BytesIO:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
@@ -100,9 +164,10 @@ class ServerHandle:
 
 
 def start_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
-                 isolated: bool = True) -> ServerHandle:
-    """Serve `directory` in a background thread; port 0 picks a free port (see `.url`)."""
-    handler_class = type("Handler", (SiteRequestHandler,), {"isolated": isolated})
+                 isolated: bool = True, build_status: BuildStatus | None = None) -> ServerHandle:
+    """Serve `directory` in a background thread; port 0 picks a free port (see `.url`).
+    With a build_status, pages reload after each rebuild (see the module docstring)."""
+    handler_class = type("Handler", (SiteRequestHandler,), {"isolated": isolated, "build_status": build_status})
     handler = functools.partial(handler_class, directory=str(directory))
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
@@ -113,13 +178,15 @@ def start_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
     return ServerHandle(f"http://{bound_host}:{bound_port}/", server, thread)
 
 
-def serve_and_rebuild(arguments: argparse.Namespace, rebuild: Callable[[], bool]) -> int:
-    """Build, serve, and rebuild on every change; a failed rebuild keeps the last good site."""
+def serve_and_rebuild(arguments: argparse.Namespace, rebuild: Callable[[], list[str]]) -> int:
+    """Build, serve, and rebuild on every change; a failed rebuild keeps the last good site.
+    `rebuild()` returns the build's error lines (none when it succeeded)."""
     import watchfiles
 
-    rebuild()
+    status = BuildStatus()
+    status.publish(rebuild())
     try:
-        handle = start_server(arguments.out, port=arguments.port)
+        handle = start_server(arguments.out, port=arguments.port, build_status=status)
     except OSError as error:
         print(f"cannot serve on 127.0.0.1:{arguments.port}: {error.strerror}", file=sys.stderr)
         return 1
@@ -129,7 +196,7 @@ def serve_and_rebuild(arguments: argparse.Namespace, rebuild: Callable[[], bool]
     print(f"serving {handle.url} (Ctrl+C stops); watching {', '.join(str(path) for path in watched)}")
     try:
         for _changes in watchfiles.watch(*watched, raise_interrupt=False):
-            rebuild()
+            status.publish(rebuild())
     finally:
         handle.close()
     return 0

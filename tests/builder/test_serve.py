@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 
 from builder.cli import parse_arguments, serve_rebuild
-from builder.serve import start_server
+import json
+import threading
+
+from builder.serve import BuildStatus, start_server
 from project_copy import LESSON, ROOT, ProjectCopy
 
 
@@ -124,6 +127,8 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path):
         line = project.line_of(LESSON, ":::{chekpoint}")
         wait_for(lambda: f"{LESSON}:{line}: unknown directive 'chekpoint'" in stderr_path.read_text())
         assert "Tel de woorden opnieuw" in page_text(lesson_url)
+        state = json.loads(fetch(f"http://127.0.0.1:{port}/__werkplaats__/build?since=-1")[1])
+        assert state["errors"] == [f"{LESSON}:{line}: unknown directive 'chekpoint'"]  # the page's banner
         assert "Traceback" not in stderr_path.read_text()
     finally:
         os.killpg(process.pid, signal.SIGINT)
@@ -157,12 +162,69 @@ def test_serve_prints_the_same_warnings_only_once(tmp_path, capsys):
     project.replace(LESSON, "- {title: Werken met strings}", "- {id: tekst-00, title: Werken met strings}")
     warning = "warning: unknown lesson id 'tekst-00' in prerequisites"
     rebuild = serve_rebuild(parse_arguments(["serve", "--root", str(project.root)]))
-    assert rebuild() and rebuild()
+    assert rebuild() == [] and rebuild() == []  # no mistakes
     assert capsys.readouterr().err.count(warning) == 1
     project.replace(LESSON, "reviewed: 2026-11-02", "reviewed: 2026-11-03")
-    assert rebuild()
+    assert rebuild() == []
     assert warning not in capsys.readouterr().err  # the text changed, the warnings did not
     project.replace(LESSON, "De verhouding $W/N$", "De verhouding $W/N")
-    assert rebuild()
+    assert rebuild() == []
     printed = capsys.readouterr().err
     assert warning in printed and "warning: a '$' without a closing '$'" in printed
+
+
+def test_under_serve_pages_get_the_live_reload_script_and_plain_builds_do_not(site_dir):
+    (site_dir / "page.html").write_text("<html><body><p>les</p></body></html>")
+    plain = start_server(site_dir)
+    live = start_server(site_dir, build_status=BuildStatus())
+    try:
+        assert fetch(plain.url + "page.html")[1] == b"<html><body><p>les</p></body></html>"
+        assert fetch(live.url + "page.html")[1] == (
+            b'<html><body><p>les</p><script src="/__werkplaats__/live_reload.js"></script></body></html>')
+        assert b"location.reload()" in fetch(live.url + "__werkplaats__/live_reload.js")[1]
+        with pytest.raises(urllib.error.HTTPError):
+            fetch(plain.url + "__werkplaats__/live_reload.js")
+    finally:
+        plain.close()
+        live.close()
+
+
+def test_a_waiting_page_hears_of_the_next_build_and_its_mistakes(site_dir):
+    status = BuildStatus()
+    status.publish([])
+    server = start_server(site_dir, build_status=status)
+    try:
+        now = json.loads(fetch(server.url + "__werkplaats__/build?since=-1")[1])
+        assert now == {"generation": 1, "errors": []}
+        answers = []
+        waiting = threading.Thread(
+            target=lambda: answers.append(json.loads(fetch(server.url + "__werkplaats__/build?since=1")[1])))
+        waiting.start()
+        time.sleep(0.3)
+        assert not answers  # nothing new yet: the request waits
+        status.publish(["lessons/x.md:3: unknown directive 'chekpoint'"])
+        waiting.join(timeout=10)
+        assert answers == [{"generation": 2, "errors": ["lessons/x.md:3: unknown directive 'chekpoint'"]}]
+    finally:
+        server.close()
+
+
+@pytest.mark.browser
+def test_the_page_shows_a_failed_rebuild_and_reloads_after_a_good_one(site_dir, page):
+    (site_dir / "page.html").write_text("<html><body><p>les</p></body></html>")
+    status = BuildStatus()
+    status.publish([])
+    server = start_server(site_dir, build_status=status)
+    try:
+        page.goto(server.url + "page.html")
+        page.evaluate("window.notReloaded = true")
+        page.wait_for_timeout(300)  # the script is waiting for the next build
+        status.publish(["lessons/x.md:3: unknown directive '<b>chekpoint</b>'"])
+        banner = page.locator("#werkplaats-build-errors")
+        banner.wait_for()
+        assert "lessons/x.md:3: unknown directive '<b>chekpoint</b>'" in banner.text_content()
+        assert page.evaluate("window.notReloaded") is True
+        status.publish([])
+        page.wait_for_function("window.notReloaded === undefined")
+    finally:
+        server.close()
