@@ -77,17 +77,17 @@ def serve_session(root: Path):
 
 def test_serve_does_not_gate_an_unchanged_lesson_again(project, gate_runs):
     rebuild = serve_session(project)
-    assert rebuild() and rebuild()
+    assert rebuild() == [] and rebuild() == []  # no mistakes
     assert gate_runs == ["rag-01"]
     assert (project / "_site" / "rag-01" / "index.html").is_file()
 
 
 def test_serve_gates_again_after_a_checkpoint_file_changes(project, gate_runs):
     rebuild = serve_session(project)
-    assert rebuild()
+    assert rebuild() == []
     correct = project / "checkpoints/rag-01/correct/class_based.py"
     correct.write_text(correct.read_text(encoding="utf-8") + "\n# nagekeken\n", encoding="utf-8")
-    assert rebuild()
+    assert rebuild() == []
     assert gate_runs == ["rag-01", "rag-01"]
 
 
@@ -95,7 +95,7 @@ def test_serve_gates_a_failing_lesson_again_and_reports_it_every_time(project, g
     shutil.copy(project / "checkpoints/rag-01/solution.py",
                 project / "checkpoints/rag-01/wrong/word_chunks__not_really_wrong.py")
     rebuild = serve_session(project)
-    assert not rebuild() and not rebuild()
+    assert rebuild() and rebuild()  # the gate's mistake, both times
     assert gate_runs == ["rag-01", "rag-01"]
     assert capsys.readouterr().err.count("known to be wrong, but passes checkpoint word_chunks") == 2
     assert (project / "_site" / "index.html").read_text() == OLD_SITE
