@@ -11,9 +11,9 @@ import argparse
 import functools
 import gzip
 import io
+import json
 import os
 import sys
-import json
 import threading
 import urllib.parse
 from collections.abc import Callable

@@ -61,14 +61,22 @@ def gate_inputs_digest(lesson_dir: Path) -> str:
     that grades them and the interpreter that runs it."""
     digest = hashlib.sha256(sys.executable.encode() + b"\0")
     for path in [*gate_files(lesson_dir.resolve()), *gate_files(RUNNER_DIR)]:
-        digest.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        try:
+            content = path.read_bytes()
+        except FileNotFoundError:
+            continue  # gone since the listing (an editor's temporary file): no input then
+        digest.update(str(path).encode() + b"\0" + hashlib.sha256(content).digest())
     return digest.hexdigest()
 
 
 def gate_files(directory: Path) -> Iterator[Path]:
     for path in sorted(directory.rglob("*")):
-        # Bytecode is written by the imports of the gate itself; it is no input of it.
-        if path.is_file() and "__pycache__" not in path.relative_to(directory).parts:
+        parts = path.relative_to(directory).parts
+        # Bytecode is written by the imports of the gate itself, and an editor's swap and backup
+        # files come and go while one saves: none of them is an input of the gate.
+        if any(part == "__pycache__" or part.startswith(".") for part in parts) or path.name.endswith("~"):
+            continue
+        if path.is_file():
             yield path
 
 

@@ -22,8 +22,8 @@ from runner.testkit import (
     CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, first_difference,
 )
 
-LOAD_TEST_NAME = "code laden"
-SIGNATURE_TEST_NAME = "functie en parameters"
+LOAD_TEST_NAME = messages.LOAD_TEST_NAME
+SIGNATURE_TEST_NAME = messages.SIGNATURE_TEST_NAME
 
 ProgressCallback = Callable[[str, TestResult], None]
 

@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # runner.model builds its load reports with these messages
     from runner.model import ErrorInfo
 
+# The names of the tests that stand in for a checkpoint's tests when none could run.
+LOAD_TEST_NAME = "code laden"
+SIGNATURE_TEST_NAME = "functie en parameters"
+
 
 def syntax_error(error: ErrorInfo) -> str:
     where = f" op regel {error.line}" if error.line is not None else ""

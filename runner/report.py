@@ -15,12 +15,15 @@ from datetime import datetime
 from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
-from runner.grade import LOAD_TEST_NAME
+from runner.messages import LOAD_TEST_NAME
 from runner.gradebook import latest_per_learner
 
 STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}
 MOST_FAILED_LIMIT = 15
 ALL_CHECKPOINTS = "(all)"  # where a load problem is listed once instead of per checkpoint
+# Wide tables scroll on their own on a phone instead of widening the page.
+TABLE_OPEN = '<div class="table-scroll"><table>'
+TABLE_CLOSE = "</table></div>"
 
 CSS = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem;
@@ -159,6 +162,12 @@ def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Cou
     return rows
 
 
+def _score_cell(result: dict) -> str:
+    if result["status"] != "graded":
+        return _status_badge("invalid")
+    return f'{e(result["score"])}/{e(result["max_score"])}'
+
+
 def _first_problem(checkpoint: dict) -> str:
     for test in checkpoint["tests"]:
         if test["status"] != "pass":
@@ -173,7 +182,9 @@ def _disagreements(results: Sequence[dict]) -> list[tuple[dict, str, str, str]]:
     for result in results:
         graded = {c["id"]: c["status"] for c in result.get("checkpoints", [])}
         for checkpoint_id, browser in sorted(result.get("browser_verdicts", {}).items()):
-            grader = graded.get(checkpoint_id, "invalid" if result["status"] != "graded" else "")
+            if result["status"] == "graded" and checkpoint_id not in graded:
+                continue  # not a checkpoint of this lesson: nothing to compare with
+            grader = graded.get(checkpoint_id, "invalid")
             if browser != grader:
                 found.append((result, checkpoint_id, browser, grader))
     return found
@@ -251,7 +262,7 @@ def render_report(
     most_failed = _most_failed(latest_graded)
     if most_failed:
         parts.append(
-            "<table><thead><tr><th>Checkpoint</th><th>Test</th><th>Learners</th>"
+            TABLE_OPEN + "<thead><tr><th>Checkpoint</th><th>Test</th><th>Learners</th>"
             "<th>Most common message</th></tr></thead><tbody>"
         )
         for checkpoint_id, name, count, statuses, message in most_failed:
@@ -261,7 +272,7 @@ def render_report(
                 f'<td class="num">{count}<span class="why">{badges}</span></td>'
                 f'<td><span class="why">{e(message)}</span></td></tr>'
             )
-        parts.append("</tbody></table>")
+        parts.append("</tbody>" + TABLE_CLOSE)
     else:
         parts.append("<p>No test failed.</p>")
 
@@ -272,7 +283,7 @@ def render_report(
     )
     header = "".join(f"<th>{e(c.id)}</th>" for c in checkpoints)
     parts.append(
-        f"<table><thead><tr><th>Learner</th><th>Submission</th><th>Score</th>{header}"
+        TABLE_OPEN + f"<thead><tr><th>Learner</th><th>Submission</th><th>Score</th>{header}"
         "</tr></thead><tbody>"
     )
     span = max(1, len(checkpoints))
@@ -311,7 +322,7 @@ def render_report(
             f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
             f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>{"".join(cells)}</tr>'
         )
-    parts.append("</tbody></table>")
+    parts.append("</tbody>" + TABLE_CLOSE)
 
     parts.append("<h2>Learners with more than one submission</h2>")
     repeated = [(result, count) for result, count in learners if count > 1]
@@ -320,7 +331,7 @@ def render_report(
             '<p class="meta">The learner name and <code>created_at</code> of an export are the learner\'s '
             "own claims: check that these files really are one learner\'s. The newest counts.</p>"
         )
-        parts.append("<table><thead><tr><th>Learner</th><th>Submission</th><th>Created</th><th>Score</th>"
+        parts.append(TABLE_OPEN + "<thead><tr><th>Learner</th><th>Submission</th><th>Created</th><th>Score</th>"
                      "<th>Counts</th></tr></thead><tbody>")
         for latest_result, _count in repeated:
             same_learner = sorted((r for r in results if r["learner"] == latest_result["learner"]),
@@ -330,10 +341,10 @@ def render_report(
                     f"<tr><td>{e(result['learner'])}</td>"
                     f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
                     f"<td>{e(result.get('created_at') or '')}</td>"
-                    f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>'
+                    f"<td>{_score_cell(result)}</td>"
                     f"<td>{'yes' if result is latest_result else ''}</td></tr>"
                 )
-        parts.append("</tbody></table>")
+        parts.append("</tbody>" + TABLE_CLOSE)
     else:
         parts.append("<p>None: one submission per learner.</p>")
 
@@ -345,7 +356,7 @@ def render_report(
             "browser showed another verdict than this grader reached. The grader\'s verdict counts; the "
             "browser runs fewer tests (no offline-only ones) and its verdict can be faked.</p>"
         )
-        parts.append("<table><thead><tr><th>Learner</th><th>Submission</th><th>Checkpoint</th>"
+        parts.append(TABLE_OPEN + "<thead><tr><th>Learner</th><th>Submission</th><th>Checkpoint</th>"
                      "<th>Browser</th><th>Grader</th></tr></thead><tbody>")
         for result, checkpoint_id, browser, grader in disagreements:
             parts.append(
@@ -353,19 +364,19 @@ def render_report(
                 f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
                 f"<td>{e(checkpoint_id)}</td><td>{_status_badge(browser)}</td><td>{_status_badge(grader)}</td></tr>"
             )
-        parts.append("</tbody></table>")
+        parts.append("</tbody>" + TABLE_CLOSE)
     else:
         parts.append("<p>None: wherever an export carried the browser\'s verdicts, they match.</p>")
 
     parts.append("<h2>Invalid submissions</h2>")
     if invalid:
-        parts.append("<table><thead><tr><th>Submission</th><th>Learner</th><th>Reason</th></tr></thead><tbody>")
+        parts.append(TABLE_OPEN + "<thead><tr><th>Submission</th><th>Learner</th><th>Reason</th></tr></thead><tbody>")
         for result in invalid:
             parts.append(
                 f'<tr><td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
                 f"<td>{e(result['learner'])}</td><td>{e(result.get('message', ''))}</td></tr>"
             )
-        parts.append("</tbody></table>")
+        parts.append("</tbody>" + TABLE_CLOSE)
     else:
         parts.append("<p>None: every submission could be graded.</p>")
 
@@ -379,7 +390,4 @@ def render_report(
             f"</summary>{_feedback(result)}</details>"
         )
     parts.append("</body></html>\n")
-    # Wide tables scroll on their own on a phone instead of widening the page. Learner text is
-    # escaped, so every "<table>" here is one of ours.
-    page = "\n".join(parts)
-    return page.replace("<table>", '<div class="table-scroll"><table>').replace("</table>", "</table></div>")
+    return "\n".join(parts)

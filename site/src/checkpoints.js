@@ -347,16 +347,18 @@ class CheckpointPanel {
   }
 
   // A stored result of other code than the editor holds (not one of older tests: that is stale).
-  isOutdated(result) {
-    return this.editor !== null && !result.stale && result.code !== codeFingerprint(this.editor.getCode());
+  // `current` is the editor code's fingerprint, when the caller already has it.
+  isOutdated(result, current = this.editor ? codeFingerprint(this.editor.getCode()) : null) {
+    return this.editor !== null && !result.stale && result.code !== current;
   }
 
   // After an edit: re-draw only the cards whose result turned outdated or current again.
   followCode() {
     let changed = false;
+    const current = codeFingerprint(this.editor.getCode()); // once per edit, not per card
     for (const [id, result] of this.results) {
       if (this.cards.get(id).card.dataset.status === "running") continue;
-      if (this.isOutdated(result) !== this.outdated.has(id)) {
+      if (this.isOutdated(result, current) !== this.outdated.has(id)) {
         this.render(id);
         changed = true;
       }

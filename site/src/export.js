@@ -83,7 +83,12 @@ export function initExport(root, { collect, checkAll }) {
     checkNow.textContent = "Controleer nu alle checkpoints";
     checkNow.addEventListener("click", async () => {
       say("Bezig met controleren…");
-      await checkAll();
+      try {
+        await checkAll();
+      } catch {
+        say("Het controleren lukte niet. Probeer het nog eens met de knoppen bij de checkpoints.");
+        return;
+      }
       say("Klaar met controleren. Download je inzending opnieuw: dan zit de uitslag erin.");
       button.focus();
     });

@@ -23,6 +23,7 @@ export class OutputArea {
     this.lines = 0;
     this.chars = 0;
     this.truncated = false;
+    this.truncationShown = false;
     this.lastChunk = null;
     this.queued = []; // [stream, text] received but not drawn yet
     if (this.frame) cancelAnimationFrame(this.frame);
@@ -41,7 +42,11 @@ export class OutputArea {
 
   write(stream, text) {
     if (this.truncated || text.length === 0) return;
-    this.queued.push([stream, text]);
+    // Cut here, not when drawn: a background tab gets no animation frames, and the cap must hold
+    // for what waits in the queue too.
+    const { kept, cut } = this.fitWithinLimits(text);
+    if (kept.length > 0) this.queued.push([stream, kept]);
+    if (cut) this.truncated = true;
     this.frame ??= requestAnimationFrame(() => this.flush());
   }
 
@@ -51,15 +56,9 @@ export class OutputArea {
     this.frame = null;
     const queued = this.queued;
     this.queued = [];
-    for (const [stream, text] of queued) this.draw(stream, text);
-  }
-
-  draw(stream, text) {
-    if (this.truncated) return;
-    const { kept, cut } = this.fitWithinLimits(text);
-    if (kept.length > 0) this.appendText(stream, kept);
-    if (cut) {
-      this.truncated = true;
+    for (const [stream, text] of queued) this.appendText(stream, text);
+    if (this.truncated && !this.truncationShown) {
+      this.truncationShown = true; // before note(), which flushes again
       this.note(`Uitvoer ingekort: alleen de eerste ${this.lineLimit} regels of ${Math.round(this.charLimit / 1024)} kB worden getoond; de rest is weggelaten.`, "truncated");
     }
   }

@@ -213,6 +213,18 @@ def test_a_flood_of_output_is_cut_and_says_so(warm):
     assert "Uitvoer ingekort: alleen de eerste 2000 regels" in text
 
 
+def test_the_output_cap_holds_while_no_frame_is_drawn(page, site_server):
+    # A background tab gets no animation frames; what waits to be drawn must be capped as well.
+    EditorPage.open(page, site_server)
+    queued = page.evaluate("""() => {
+        const output = window.werkplaats.editor.output;
+        window.requestAnimationFrame = () => 0;
+        for (let i = 0; i < 5000; i++) output.write("stdout", "x".repeat(99) + "\\n");
+        return output.queued.reduce((total, [, text]) => total + text.length, 0);
+    }""")
+    assert queued == 2000 * 100  # the first 2000 lines; the other 3000 were dropped at once
+
+
 def test_import_micropip_works_offline(warm):
     assert warm.run("import micropip\nprint(micropip.__version__)") == "0.11.1\n"
     assert warm.page.request_log.outside_localhost() == []

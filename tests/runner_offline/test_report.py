@@ -126,3 +126,17 @@ def test_every_submission_of_a_learner_with_several_is_listed_with_the_one_that_
     assert "alice.py" in section and "zz.json" in section and "2099-01-01T00:00:00Z" in section
     assert section.count("<td>yes</td>") == 1
     assert section.index("zz.json") < section.index("<td>yes</td>")
+
+
+def test_browser_verdicts_for_checkpoints_the_lesson_lacks_are_not_disagreements():
+    learner = result("kees", "/c/kees.json", {"double": "pass"}, browser_verdicts={"tripple": "pass"})
+    section = render([learner]).split("<h2>Browser and grader disagree</h2>")[1].split("<h2>")[0]
+    assert "None:" in section
+
+
+def test_an_invalid_earlier_submission_is_listed_as_invalid():
+    broken = {"submission": "/c/a.py", "learner": "noor", "lesson": "mini-01", "status": "invalid",
+              "message": "empty file", "score": 0, "max_score": 1, "checkpoints": []}
+    later = result("noor", "/c/b.py", {"double": "pass"}, created_at="2026-11-02T10:00:00Z")
+    section = render([broken, later]).split("<h2>Learners with more than one submission</h2>")[1].split("<h2>")[0]
+    assert '<td><span class="status invalid">invalid</span></td><td></td>' in section
