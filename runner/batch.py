@@ -118,7 +118,24 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> dict:
     result = _base_result(submission, bundle)
     result["score"] = report.score
     result["checkpoints"] = [checkpoint.to_json() for checkpoint in report.checkpoints]
+    result["sandbox"] = sandbox_protections(host)
     return _finish(result, submission, bundle)
+
+
+def sandbox_protections(host) -> dict[str, bool]:
+    """Which of the sandbox's protections held for this submission (docs/grading.md): without the
+    private filesystem, say, learner code could read the hidden tests and reference solutions."""
+    info = getattr(host, "zygote_info", None) or {}
+    return {
+        "sandbox_user": getattr(host, "sandbox_uid", None) is not None,
+        "private_filesystem": info.get("private_filesystem") is True,
+        "network_isolation": info.get("network_isolated") is True,
+    }
+
+
+def missing_protections(results: Iterable[dict]) -> list[str]:
+    """The protections that did not hold for at least one graded submission, sorted."""
+    return sorted({name for result in results for name, held in result.get("sandbox", {}).items() if not held})
 
 
 # ---- the results log -----------------------------------------------------------------------

@@ -327,6 +327,11 @@ def run_grade(args: argparse.Namespace) -> int:
     )
     if invalid:
         print(f"Invalid (reasons in the report): {names_of(invalid)}")
+    missing = batch.missing_protections(outcome.results)
+    if missing:
+        errors.print(f"warning: learner code ran without {', '.join(missing)}: it may have read the hidden "
+                     "tests or used the network; grade as root on a machine that allows namespaces "
+                     "(docs/grading.md, 'The sandbox')")
     print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
           f"{out_dir / batch.REPORT_FILE}")
     if outcome.failures:

@@ -31,6 +31,7 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72re
 h1 { font-size: 1.6rem; margin-bottom: .2rem; }
 h2 { font-size: 1.2rem; margin-top: 2.2rem; border-bottom: 1px solid #d6dbe4; padding-bottom: .2rem; }
 .meta { color: #566074; font-size: .9rem; }
+.warning { background: #fde2e1; color: #8a1c17; padding: .6rem 1rem; border-radius: .4rem; font-weight: 600; }
 .meta code { font-size: .85rem; }
 table { border-collapse: collapse; width: 100%; margin-top: .6rem; }
 th, td { text-align: left; vertical-align: top; padding: .35rem .5rem; border-bottom: 1px solid #e4e7ed; }
@@ -162,6 +163,15 @@ def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Cou
     return rows
 
 
+def _protections_warning(results: Sequence[dict]) -> str:
+    missing = sorted({name for r in results for name, held in r.get("sandbox", {}).items() if not held})
+    if not missing:
+        return ""
+    return (f'<p class="warning">Learner code ran without {e(", ".join(missing))}: it may have read the '
+            "hidden tests or the reference solution, or used the network. Grade as root on a machine "
+            "that allows namespaces (docs/grading.md, \"The sandbox\").</p>")
+
+
 def _score_cell(result: dict) -> str:
     if result["status"] != "graded":
         return _status_badge("invalid")
@@ -244,6 +254,7 @@ def render_report(
         f"<h1>Grading report: {e(lesson)}</h1>",
         f'<p class="meta">Generated {e(_local_time(generated_at))} by runner {e(runner_version)}; '
         f"test bundle <code>{e(bundle_sha256[:16])}</code>.</p>",
+        _protections_warning(results),
         '<div class="cards">',
         f"<div class=\"card\"><b>{len(learners)}</b>learners</div>",
         f"<div class=\"card\"><b>{all_passed}</b>learners passed every checkpoint</div>",

@@ -242,3 +242,23 @@ def test_excel_gradebook_uses_semicolons_and_a_byte_order_mark(tmp_path):
     data = (out / "gradebook.csv").read_bytes()
     assert data.startswith(b"\xef\xbb\xbflearner;submission;status;score;max_score;")
     assert "\nzoë;" in data.decode("utf-8-sig")
+
+
+@needs_root
+def test_every_result_says_which_protections_held_and_the_teacher_is_warned_when_one_did_not(tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "anna.py").write_text(CORRECT_MINI)
+    command = ["grade", *LESSON_ARGS, *FAST_LIMITS, str(folder), "--jobs", "1", "--out"]
+    full = run_cli(*command, str(tmp_path / "out"))
+    assert full.returncode == 0 and "warning" not in full.stderr
+    result = json.loads((tmp_path / "out" / "results.jsonl").read_text())
+    assert result["sandbox"] == {"sandbox_user": True, "private_filesystem": True, "network_isolation": True}
+    # Root without CAP_SYS_ADMIN (as in a default container): no namespaces, so say so.
+    weakened = subprocess.run(
+        ["setpriv", "--bounding-set", "-sys_admin", sys.executable, "-m", "runner", *command, str(tmp_path / "zwak")],
+        cwd=ROOT, capture_output=True, text=True, timeout=180,
+    )
+    assert weakened.returncode == 0, weakened.stderr
+    assert "warning: learner code ran without network_isolation, private_filesystem:" in weakened.stderr
+    assert 'class="warning"' in (tmp_path / "zwak" / "report.html").read_text()
