@@ -242,8 +242,27 @@ def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[
     folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
     repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
     if repository is not None:
-        folders.add(repository)
+        folders.update(_git_directories(repository))
     return sorted(str(folder) for folder in folders)
+
+
+def _git_directories(dot_git: Path) -> list[Path]:
+    """The folders that hold a checkout's history: .git itself or, for a worktree, where its
+    `gitdir:` line points and the repository that shares its objects (`commondir`)."""
+    if dot_git.is_dir():
+        return [dot_git]
+    try:
+        line = dot_git.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return [dot_git]
+    if not line.startswith("gitdir:"):
+        return [dot_git]
+    git_dir = (dot_git.parent / line.removeprefix("gitdir:").strip()).resolve()
+    try:
+        common = (git_dir / (git_dir / "commondir").read_text(encoding="utf-8").strip()).resolve()
+    except (OSError, UnicodeDecodeError):
+        return [git_dir]
+    return [git_dir, common]
 
 
 def _worker_start(lesson_dir: str, limits: dict, hidden: list[str]) -> None:

@@ -262,3 +262,14 @@ def test_every_result_says_which_protections_held_and_the_teacher_is_warned_when
     assert weakened.returncode == 0, weakened.stderr
     assert "warning: learner code ran without network_isolation, private_filesystem:" in weakened.stderr
     assert 'class="warning"' in (tmp_path / "zwak" / "report.html").read_text()
+
+
+def test_a_worktree_hides_the_repository_that_holds_its_history(tmp_path):
+    main = tmp_path / "main"
+    (main / ".git" / "worktrees" / "wt").mkdir(parents=True)
+    (main / ".git" / "worktrees" / "wt" / "commondir").write_text("../..\n")
+    worktree = tmp_path / "wt"
+    (worktree / "checkpoints" / "rag-01").mkdir(parents=True)
+    (worktree / ".git").write_text(f"gitdir: {main / '.git' / 'worktrees' / 'wt'}\n")
+    hidden = batch.private_folders(worktree / "checkpoints" / "rag-01", tmp_path / "out", [])
+    assert str(main / ".git") in hidden and str(main / ".git" / "worktrees" / "wt") in hidden
