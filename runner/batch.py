@@ -130,6 +130,7 @@ def sandbox_protections(host) -> dict[str, bool]:
         "sandbox_user": getattr(host, "sandbox_uid", None) is not None,
         "private_filesystem": info.get("private_filesystem") is True,
         "network_isolation": info.get("network_isolated") is True,
+        "cgroup_limits": bool(info.get("cgroup")),
     }
 
 

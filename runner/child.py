@@ -8,6 +8,8 @@ submission it forks a child that
 - starts its own session and process group (so the whole group can be killed at once),
 - keeps only the two protocol pipes (fd 3: requests in, fd 4: replies out); fds 0, 1 and 2 are
   /dev/null, so a learner `print` or a raw `os.write(1, ...)` never reaches the parent,
+- joins a cgroup of its own where the system allows it (memory and processes of everything the
+  submission starts, counted together),
 - gets its resource limits (address space, file size, no core files, a process count, fds, CPU),
 - works in an empty temporary directory and, when the zygote runs as root, drops to a sandbox
   uid/gid with no supplementary groups, so it cannot signal or read what the grader can,
@@ -36,9 +38,11 @@ import socket
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from typing import Sequence
 
 from runner import plain
+from runner.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups
 from runner.pipes import PipeReader
 
 REQUEST_FD = 3
@@ -79,6 +83,7 @@ class _MountAttr(ctypes.Structure):
 
 def _private_filesystem(temp_bytes: int, hidden: Sequence[str] = ()) -> None:
     """Give this process a mount namespace of its own in which every existing mount is read-only
+    (on x86_64 and arm64, see SYS_MOUNT_SETATTR)
     and each of SCRATCH_DIRS is a fresh tmpfs of temp_bytes: learner code can write only there,
     cannot fill the grader's disk, and what it writes vanishes with the child's last process.
     ALWAYS_HIDDEN and `hidden` (the hidden tests, the reference solution, other learners' work)
@@ -215,8 +220,12 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
         channel.write_reply({"id": request["id"], "body": body})
 
 
-def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str) -> None:
+def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgroup: CgroupLeaf | None) -> None:
     """Runs in the freshly forked process, still as the zygote's user, before any learner code."""
+    if cgroup is not None:
+        # First, while still privileged: everything this process and its descendants do is
+        # then counted against the submission's limits. Fails closed (OSError ends the child).
+        join_cgroup(cgroup)
     os.setsid()
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -349,12 +358,19 @@ def describe_end(status: int | None) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class _Spawned:
+    workdir: str
+    cgroup: CgroupLeaf | None
+
+
 class Zygote:
-    def __init__(self, control: socket.socket, spec: dict) -> None:
+    def __init__(self, control: socket.socket, spec: dict, cgroups: SubmissionCgroups | None) -> None:
         self.control = control
         self.spec = spec
+        self.cgroups = cgroups
         self.pid = os.getpid()
-        self.children: dict[int, str] = {}  # pid -> its working directory
+        self.children: dict[int, _Spawned] = {}
         self.statuses: dict[int, int] = {}  # pid -> wait status, for processes we reaped
 
     def serve(self) -> None:
@@ -386,6 +402,14 @@ class Zygote:
         self.control.sendall(json.dumps(reply).encode("ascii"))
 
     def spawn(self, request_fd: int, reply_fd: int) -> dict:
+        limits = self.spec["limits"]
+        try:
+            cgroup = self.cgroups.new_leaf(limits["memory_bytes"], limits["processes"]) if self.cgroups else None
+        except OSError as error:
+            # Never a child without the limits the start-up report promised.
+            os.close(request_fd)
+            os.close(reply_fd)
+            return {"error": f"no cgroup for the child: {error}"}
         workdir = tempfile.mkdtemp(prefix="werkplaats-learner-")
         if self.spec.get("uid") is not None:
             os.chown(workdir, self.spec["uid"], self.spec["gid"])
@@ -395,15 +419,15 @@ class Zygote:
             status = 0
             try:
                 self.control.close()
-                _become_child(self.spec, request_fd, reply_fd, workdir)
+                _become_child(self.spec, request_fd, reply_fd, workdir, cgroup)
                 serve_requests(REQUEST_FD, REPLY_FD, self.spec["limits"]["output_chars"])
             except BaseException:  # noqa: BLE001 - the child must never return into the zygote
                 status = 70
             os._exit(status)
         os.close(request_fd)
         os.close(reply_fd)
-        self.children[pid] = workdir
-        return {"pid": pid}
+        self.children[pid] = _Spawned(workdir, cgroup)
+        return {"pid": pid, "oom_file": cgroup.oom_file if cgroup else None}
 
     def clean(self, child_pid: int) -> dict:
         """Kill the child, its session and every process it left behind, then verify via /proc."""
@@ -418,33 +442,37 @@ class Zygote:
             if child_pid in self.statuses:
                 break
             time.sleep(0.001)
-        killed, remaining = self._sweep(child_pid)
+        spawned = self.children.pop(child_pid, None)
+        cgroup = spawned.cgroup if spawned else None
+        killed, remaining = self._sweep(child_pid, cgroup)
         # A child that had already ended keeps its own exit status (SIGKILL otherwise).
         ended = describe_end(self.statuses.get(child_pid))
-        workdir = self.children.pop(child_pid, None)
-        if workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
+        if spawned:
+            shutil.rmtree(spawned.workdir, ignore_errors=True)
+        cgroup_left = cgroup is not None and not cgroup.remove()
         self.statuses.clear()
-        return {"ok": not remaining, "killed": killed, "remaining": remaining, "ended": ended}
+        return {"ok": not remaining and not cgroup_left, "killed": killed, "remaining": remaining,
+                "cgroup_left": cgroup_left, "ended": ended}
 
-    def _suspects(self, child_pid: int) -> list[int]:
+    def _suspects(self, child_pid: int, cgroup: CgroupLeaf | None) -> list[int]:
         uid = self.spec.get("uid")
-        found = []
+        # Everything in the submission's cgroup, whoever its parent and whatever its session.
+        found = set(cgroup_pids(cgroup.directories[0])) if cgroup else set()
         for pid, ppid, session, proc_uid in _proc_entries():
             if pid == self.pid:
                 continue
             # Our own children (the subreaper inherits every orphan), the child's session, and
             # when a sandbox uid is in use, anything at all running as that uid.
             if ppid == self.pid or session == child_pid or (uid is not None and proc_uid == uid):
-                found.append(pid)
-        return found
+                found.add(pid)
+        return sorted(found)
 
-    def _sweep(self, child_pid: int) -> tuple[int, list[int]]:
+    def _sweep(self, child_pid: int, cgroup: CgroupLeaf | None) -> tuple[int, list[int]]:
         """Kill suspects until a scan finds none (or 10 s pass); (kills sent, pids remaining)."""
         killed = 0
         deadline = time.monotonic() + 10
         while True:
-            suspects = self._suspects(child_pid)
+            suspects = self._suspects(child_pid, cgroup)
             if not suspects or time.monotonic() > deadline:
                 return killed, suspects
             for pid in suspects:
@@ -460,6 +488,8 @@ class Zygote:
     def shutdown(self) -> None:
         for pid in list(self.children):
             self.clean(pid)
+        if self.cgroups is not None:
+            self.cgroups.remove()
 
 
 def zygote_main(control_fd: int, spec_json: str) -> None:
@@ -476,6 +506,7 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     spec["hidden"] = [path for path in spec.get("hidden", []) if _hideable(path)]
     spec["private_filesystem"] = spec.get("uid") is not None and _probe_private_filesystem(
         spec["limits"]["temp_bytes"], spec["hidden"])
+    cgroups = open_cgroups(spec["limits"]["memory_bytes"], spec["limits"]["processes"])
     preloaded, missing = [], []
     for name in spec["preload"]:
         try:
@@ -490,6 +521,7 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     control.sendall(json.dumps({
         "ready": True, "preloaded": preloaded, "missing": missing, "subreaper": subreaper,
         "network_isolated": network_isolated, "private_filesystem": spec["private_filesystem"],
-        "hidden": spec["hidden"],
+        "hidden": spec["hidden"] if spec["private_filesystem"] else [],
+        "cgroup": cgroups and {"version": cgroups.version, "directories": cgroups.directories},
     }).encode("ascii"))
-    Zygote(control, spec).serve()
+    Zygote(control, spec, cgroups).serve()

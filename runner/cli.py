@@ -298,6 +298,7 @@ def run_grade(args: argparse.Namespace) -> int:
         raise UsageError("no .py or .json submissions found in the given paths")
     out_dir.mkdir(parents=True, exist_ok=True)
     errors = Console(stderr=True, highlight=False)
+    errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
     plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
     if plan.torn_bytes:
         errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")

@@ -4,7 +4,7 @@ The tests run here, in the trusted grader; the learner's main.py runs in a child
 submission from a clean zygote (`runner.child`). Between them is one narrow channel: a request
 pipe and a reply pipe carrying one JSON object per line, with arguments and results in the plain
 encoding (`runner.plain`). Nothing the child sends is unpickled or executed; a reply is read with a
-size cap, parsed strictly, must answer the request just sent (random id), and is then validated
+size cap, parsed strictly, must answer the request just sent (its id), and is then validated
 by `LoadReport.from_wire` / `CallOutcome.from_wire`.
 
 Fail-closed: a child that runs out of time is killed and the call is a timeout; a child that dies,
@@ -14,7 +14,8 @@ and checks /proc that none remain.
 
 When the grader runs as root, each host claims its own sandbox uid (see `claim_sandbox_uid`), so
 learner code runs unprivileged, cannot signal the grader or another submission's child, and cannot
-read files only root can read.
+read files only root can read; and each submission gets a cgroup of its own where the system
+allows it, so its processes together stay within the memory and process limits.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import itertools
 import json
 import os
 import pwd
+import re
 import select
 import signal
 import socket
@@ -37,6 +39,7 @@ from typing import Any, Sequence
 
 import runner
 from runner import plain
+from runner.cgroups import OomCounter, remove_cgroup_tree
 from runner.host import SentArguments, outcome_from_wire
 from runner.model import CallOutcome, LoadReport, WireError
 from runner.pipes import PipeReader
@@ -177,6 +180,7 @@ class _Child:
     request_fd: int
     reply_fd: int
     reader: PipeReader
+    oom: OomCounter | None  # its cgroup's count of processes killed for the memory limit
 
 
 def _readable(fd: int) -> bool:
@@ -196,14 +200,26 @@ def _widen_pipe(fd: int) -> None:
 
 
 MAX_REPLY_VALUES = 3 * plain.MAX_NODES + 10_000
+# A JSON string literal (escapes included): its commas and brackets are text, not values.
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+def _json_value_count(line: bytes) -> int:
+    """At least the number of values the line would parse into. The quick count over-counts
+    commas and brackets inside strings; only a line that fails it is counted again without them."""
+    quick = line.count(b",") + line.count(b"[") + line.count(b"{")
+    if quick <= MAX_REPLY_VALUES:
+        return quick
+    outside = _JSON_STRING.sub(b'""', line)
+    return outside.count(b",") + outside.count(b"[") + outside.count(b"{")
 
 
 def parse_reply(line: bytes, expected_id: str) -> dict:
     """The body of one reply line, or _ChildGone when it is not exactly what the child must send."""
-    # Parsing makes one object per JSON value, so count them first (over-counting commas inside
-    # strings is harmless): 64 MiB of a forged "[[],[],..." would otherwise cost the grader
-    # gigabytes. A true reply holds at most three encoded values, each within plain.MAX_NODES.
-    if line.count(b",") + line.count(b"[") + line.count(b"{") > MAX_REPLY_VALUES:
+    # Parsing makes one object per JSON value, so count them first: 64 MiB of a forged
+    # "[[],[],..." would otherwise cost the grader gigabytes. A true reply holds at most three
+    # encoded values, each within plain.MAX_NODES.
+    if _json_value_count(line) > MAX_REPLY_VALUES:
         raise _ChildGone("het antwoord van het proces was te groot")
     try:
         text = line.decode("ascii")
@@ -364,8 +380,28 @@ class ChildProcessHost:
         deadline = min(
             time.monotonic() + self.limits.call_seconds, self._submission_deadline
         )
-        self._write_all(child, line, deadline)
-        return parse_reply(self._read_line(child, deadline), request_id)
+        try:
+            self._write_all(child, line, deadline)
+            reply = self._read_line(child, deadline)
+        except _ChildGone:
+            self._check_memory(child)  # the better explanation when the kernel killed it
+            raise
+        self._check_memory(child)
+        return parse_reply(reply, request_id)
+
+    def _check_memory(self, child: _Child) -> None:
+        """A process of the submission killed for the cgroup's memory limit makes the exchange an
+        error, whatever the reply says: together its processes used too much."""
+        if child.oom is None:
+            return
+        try:
+            killed = child.oom.kills()
+        except (OSError, ValueError):
+            return
+        if killed:
+            memory_mb = self.limits.memory_bytes / MIB
+            raise _ChildGone(f"je code gebruikte (met de processen die ze startte) samen meer dan "
+                             f"{memory_mb:g} MB geheugen")
 
     def _check_silent(self, child: _Child) -> None:
         """Between exchanges the child must not have written anything (e.g. a learner thread
@@ -454,7 +490,13 @@ class ChildProcessHost:
             os.close(request_write)
             os.close(reply_read)
             raise SandboxError(f"zygote could not spawn a child: {reply}")
-        self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read, reader=PipeReader(reply_read))
+        oom_file = reply.get("oom_file")
+        try:
+            oom = OomCounter(oom_file) if isinstance(oom_file, str) else None
+        except OSError:
+            oom = None  # the limit still holds; only the explanation of a kill is lost
+        self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read,
+                             reader=PipeReader(reply_read), oom=oom)
 
     def _end_child(self) -> str:
         """Kill the current child and everything it started; returns how it ended (or "")."""
@@ -470,6 +512,8 @@ class ChildProcessHost:
                 os.close(fd)
             except OSError:
                 pass
+        if child.oom is not None:
+            child.oom.close()
         try:
             self.last_cleanup = self._control_exchange({"op": "clean", "pid": child.pid})
         except SandboxError:
@@ -572,6 +616,9 @@ class ChildProcessHost:
         if self._zygote_stderr is not None:
             self._zygote_stderr.close()
             self._zygote_stderr = None
+        # A zygote that was killed could not remove its cgroups (nor stop what runs in them).
+        for directory in (self.zygote_info.get("cgroup") or {}).get("directories", []):
+            remove_cgroup_tree(directory)
 
     @property
     def child_pid(self) -> int | None:
