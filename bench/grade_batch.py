@@ -15,7 +15,7 @@ Second part, the sandbox's fixed cost: the same --count through the runner's tin
 (tests/runner_offline/lessons/mini-01, nine cheap tests), where a child per submission, the
 channel and the clean-up dominate instead of the tests.
 
-    python bench/grade_batch.py [--count 500] [--jobs 2]
+    python bench/grade_batch.py [--count 500] [--jobs 2] [--cgroup-limits]
 """
 
 from __future__ import annotations
@@ -228,7 +228,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cgroup-limits", action="store_true",
+                        help="grade with `grade --cgroup-limits` (a cgroup per submission, as root)")
     args = parser.parse_args()
+    sandbox_options = ["--cgroup-limits"] if args.cgroup_limits else []
 
     with tempfile.TemporaryDirectory(prefix="werkplaats-bench-") as temporary:
         folder, out = Path(temporary) / "class", Path(temporary) / "out"
@@ -239,7 +242,7 @@ def main() -> int:
         load_before = os.getloadavg()[0]
         cpu_before = cpu_seconds()
         with MemorySampler() as memory:
-            elapsed, results, summary = run_batch(folder, out, LESSON, args.jobs, [])
+            elapsed, results, summary = run_batch(folder, out, LESSON, args.jobs, sandbox_options)
         # Workers, zygotes and learner children have all been reaped by now, so their CPU time
         # is in RUSAGE_CHILDREN: the batch's whole CPU cost, whatever else runs on the machine.
         batch_cpu = cpu_seconds() - cpu_before
@@ -251,7 +254,7 @@ def main() -> int:
         mini_folder.mkdir()
         generate_mini(mini_folder, args.count)
         mini_elapsed, mini_results, _ = run_batch(
-            mini_folder, mini_out, "mini-01", args.jobs, ["--checkpoints-dir", str(MINI_LESSONS)])
+            mini_folder, mini_out, "mini-01", args.jobs, ["--checkpoints-dir", str(MINI_LESSONS), *sandbox_options])
 
     reference = (LESSON_DIR / "solution.py").read_text()
     baseline = in_process_baseline(LESSON_DIR, reference)

@@ -126,12 +126,15 @@ def sandbox_protections(host) -> dict[str, bool]:
     """Which of the sandbox's protections held for this submission (docs/grading.md): without the
     private filesystem, say, learner code could read the hidden tests and reference solutions."""
     info = getattr(host, "zygote_info", None) or {}
-    return {
+    held = {
         "sandbox_user": getattr(host, "sandbox_uid", None) is not None,
         "private_filesystem": info.get("private_filesystem") is True,
         "network_isolation": info.get("network_isolated") is True,
-        "cgroup_limits": bool(info.get("cgroup")),
     }
+    limits = getattr(host, "limits", None)
+    if limits is not None and limits.cgroup_limits:  # asked for with --cgroup-limits
+        held["cgroup_limits"] = bool(info.get("cgroup"))
+    return held
 
 
 def missing_protections(results: Iterable[dict]) -> list[str]:

@@ -506,7 +506,8 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     spec["hidden"] = [path for path in spec.get("hidden", []) if _hideable(path)]
     spec["private_filesystem"] = spec.get("uid") is not None and _probe_private_filesystem(
         spec["limits"]["temp_bytes"], spec["hidden"])
-    cgroups = open_cgroups(spec["limits"]["memory_bytes"], spec["limits"]["processes"])
+    limits = spec["limits"]
+    cgroups = open_cgroups(limits["memory_bytes"], limits["processes"]) if limits["cgroup_limits"] else None
     preloaded, missing = [], []
     for name in spec["preload"]:
         try:

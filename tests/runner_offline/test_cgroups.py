@@ -39,7 +39,8 @@ needs_cgroups = pytest.mark.skipif(
 )
 
 # Each helper stays far below the per-process cap, four of them together are far above the total.
-LIMITS = dataclasses.replace(TEST_LIMITS, call_seconds=10.0, memory_bytes=384 << 20, processes=8)
+LIMITS = dataclasses.replace(TEST_LIMITS, call_seconds=10.0, memory_bytes=384 << 20, processes=8,
+                             cgroup_limits=True)
 
 MEMORY_HOGS = textwrap.dedent('''
     import os, time
@@ -192,7 +193,7 @@ def test_a_batch_leaves_no_cgroup_behind(tmp_path):
         (tmp_path / "in" / f"{name}.py").write_text(source)
     completed = subprocess.run(
         [sys.executable, "-m", "runner", "grade", "--lesson", "mini-01", "--checkpoints-dir", str(LESSONS),
-         str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--jobs", "2", "--memory-mb", "384"],
+         str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--jobs", "2", "--memory-mb", "384", "--cgroup-limits"],
         cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert completed.returncode == 0, completed.stderr
     results = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
@@ -228,3 +229,11 @@ def test_on_cgroup_v2_the_cgroups_go_next_to_the_graders_own(monkeypatch, tmp_pa
     fake_machine(monkeypatch, f"30 1 0:26 / {tmp_path}/cg rw - cgroup2 cgroup2 rw\n", "0::/user.slice/session-3.scope\n")
     found = find_cgroup_homes()
     assert found == (None if home is None else (2, {"memory": str(own.parent), "pids": str(own.parent)}))
+
+
+@needs_cgroups
+def test_cgroups_are_made_only_when_asked_for():
+    with ChildProcessHost(TEST_LIMITS) as plain_host:
+        plain_host.load(CORRECT_MINI, ["double"])
+        assert plain_host.zygote_info["cgroup"] is None
+        assert not [directory for directory in our_cgroup_dirs() if f"{CGROUP_PREFIX}{plain_host._zygote.pid}" in directory]
