@@ -32,7 +32,7 @@ def test_bundles_the_lesson_script_styles_and_worker(site):
     worker_js = (site / "assets" / "pyodide-worker.js").read_text(encoding="utf-8")
     lesson_css = (site / "assets" / "lesson.css").read_text(encoding="utf-8")
     assert "import " not in lesson_js.split("\n", 1)[0], "lesson.js must be self-contained"
-    assert "Probeer" not in lesson_js  # the panel's text lives in the template, not the bundle
+    assert "Probeer het zelf" not in lesson_js  # the panel's heading lives in the template, not the bundle
     assert "run_learner_code" in worker_js  # the Python runtime is bundled as text
     assert ".output-stderr" in lesson_css
     assert "@import" not in lesson_css
