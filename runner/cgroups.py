@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 
 
-def _read_bytes(path: str) -> bytes:
+def read_small_file(path: str) -> bytes:
+    """A small kernel file (/proc, cgroupfs) read in one go, without Python's file objects."""
     fd = os.open(path, os.O_RDONLY)
     try:
         return os.read(fd, 65536)
@@ -89,7 +90,7 @@ class OomCounter:
 
 def cgroup_pids(directory: str) -> list[int]:
     try:
-        return [int(pid) for pid in _read_bytes(os.path.join(directory, "cgroup.procs")).split()]
+        return [int(pid) for pid in read_small_file(os.path.join(directory, "cgroup.procs")).split()]
     except FileNotFoundError:
         return []
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from runner import plain
-from runner.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups
+from runner.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups, read_small_file
 from runner.pipes import PipeReader
 
 REQUEST_FD = 3
@@ -294,14 +294,6 @@ def _status_field(status: bytes, name: bytes) -> int | None:
     return int(status[start:end if end >= 0 else None].split()[0])
 
 
-def _read_small(path: str) -> bytes:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        return os.read(fd, 8192)
-    finally:
-        os.close(fd)
-
-
 def _proc_entries() -> list[tuple[int, int, int, int]]:
     """(pid, ppid, session, real uid) of every visible process; vanished ones are skipped.
 
@@ -313,12 +305,12 @@ def _proc_entries() -> list[tuple[int, int, int, int]]:
         if not name.isdigit():
             continue
         try:
-            status = _read_small(f"/proc/{name}/status")
+            status = read_small_file(f"/proc/{name}/status")
             ppid = _status_field(status, b"PPid")
             uid = _status_field(status, b"Uid")
             session = _status_field(status, b"NSsid")
             if session is None:  # kernels before 4.1: the session is field 6 of stat
-                stat = _read_small(f"/proc/{name}/stat")
+                stat = read_small_file(f"/proc/{name}/stat")
                 session = int(stat[stat.rfind(b")") + 2:].split()[3])
         except (OSError, ValueError, IndexError):
             continue
