@@ -230,6 +230,155 @@ def _feedback(result: dict) -> str:
     return f'<ul class="feedback">{"".join(items)}</ul>'
 
 
+def _table(headers: Sequence[str], rows: Sequence[str]) -> str:
+    """A table that scrolls on its own on a phone; headers are HTML already (escape ids first)."""
+    head = "".join(f"<th>{header}</th>" for header in headers)
+    return "\n".join([f"{TABLE_OPEN}<thead><tr>{head}</tr></thead><tbody>", *rows, f"</tbody>{TABLE_CLOSE}"])
+
+
+def _section(title: str, intro: str, body: str) -> str:
+    parts = [f"<h2>{title}</h2>"]
+    if intro:
+        parts.append(f'<p class="meta">{intro}</p>')
+    parts.append(body)
+    return "\n".join(parts)
+
+
+def _most_failed_section(latest_graded: Sequence[dict]) -> str:
+    rows = []
+    for checkpoint_id, name, count, statuses, message in _most_failed(latest_graded):
+        badges = " ".join(f"{_status_badge(s)}&nbsp;{n}" for s, n in statuses.most_common())
+        rows.append(
+            f"<tr><td>{e(checkpoint_id)}</td><td>{e(name)}</td>"
+            f'<td class="num">{count}<span class="why">{badges}</span></td>'
+            f'<td><span class="why">{e(message)}</span></td></tr>'
+        )
+    body = _table(["Checkpoint", "Test", "Learners", "Most common message"], rows) if rows else "<p>No test failed.</p>"
+    return _section(
+        "Most-failed tests",
+        "Over the learners\' most recent graded submissions: the test that decided each checkpoint that "
+        "did not pass (code that did not load counts once, for all checkpoints).",
+        body,
+    )
+
+
+def _checkpoint_cells(result: dict, checkpoints: Sequence[CheckpointInfo]) -> str:
+    """A learner's row: one cell per checkpoint, or one wide cell when nothing could be tested."""
+    span = max(1, len(checkpoints))
+    if result["status"] != "graded":
+        return (f'<td colspan="{span}">{_status_badge("invalid")}'
+                f'<span class="why">{e(result.get("message", ""))}</span></td>')
+    load_problem = _load_problem(result)
+    if load_problem is not None:
+        return (f'<td colspan="{span}">{_status_badge(load_problem["status"])}'
+                f'<span class="why">{e(load_problem["name"])}: {e(load_problem.get("message", ""))}</span></td>')
+    by_id = {c["id"]: c for c in result.get("checkpoints", [])}
+    cells = []
+    for checkpoint in checkpoints:
+        entry = by_id.get(checkpoint.id)
+        if entry is None:
+            cells.append("<td></td>")
+            continue
+        problem = _first_problem(entry)
+        disagreement = ""
+        browser = result.get("browser_verdicts", {}).get(checkpoint.id)
+        if browser is not None and browser != entry["status"]:
+            disagreement = f'<span class="why">browser said {e(browser)}</span>'
+        cells.append(
+            f"<td>{_status_badge(entry['status'])}"
+            f'{f"<span class=why>{e(problem)}</span>" if problem else ""}{disagreement}</td>'
+        )
+    return "".join(cells)
+
+
+def _learners_section(learners: Sequence[tuple[dict, int]], checkpoints: Sequence[CheckpointInfo],
+                      paths: dict[str, str]) -> str:
+    rows = []
+    for result, count in learners:
+        more = f'<span class="why">{count} submissions</span>' if count > 1 else ""
+        rows.append(
+            f"<tr><td>{e(result['learner'])}{more}</td>"
+            f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+            f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>'
+            f"{_checkpoint_cells(result, checkpoints)}</tr>"
+        )
+    headers = ["Learner", "Submission", "Score", *(e(c.id) for c in checkpoints)]
+    return _section(
+        "Learners",
+        "The most recent submission of each learner. A cell shows the checkpoint\'s status and, when it "
+        "did not pass, the first test that did not.",
+        _table(headers, rows),
+    )
+
+
+def _repeated_section(results: Sequence[dict], learners: Sequence[tuple[dict, int]], paths: dict[str, str]) -> str:
+    rows = []
+    for latest_result, count in learners:
+        if count < 2:
+            continue
+        same_learner = sorted((r for r in results if r["learner"] == latest_result["learner"]),
+                              key=lambda r: (str(r.get("created_at") or ""), r["submission"]))
+        for result in same_learner:
+            rows.append(
+                f"<tr><td>{e(result['learner'])}</td>"
+                f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+                f"<td>{e(result.get('created_at') or '')}</td>"
+                f"<td>{_score_cell(result)}</td>"
+                f"<td>{'yes' if result is latest_result else ''}</td></tr>"
+            )
+    if not rows:
+        return _section("Learners with more than one submission", "", "<p>None: one submission per learner.</p>")
+    return _section(
+        "Learners with more than one submission",
+        "The learner name and <code>created_at</code> of an export are the learner\'s own claims: check "
+        "that these files really are one learner\'s. The newest counts.",
+        _table(["Learner", "Submission", "Created", "Score", "Counts"], rows),
+    )
+
+
+def _disagreements_section(results: Sequence[dict], paths: dict[str, str]) -> str:
+    rows = [
+        f"<tr><td>{e(result['learner'])}</td>"
+        f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+        f"<td>{e(checkpoint_id)}</td><td>{_status_badge(browser)}</td><td>{_status_badge(grader)}</td></tr>"
+        for result, checkpoint_id, browser, grader in _disagreements(results)
+    ]
+    if not rows:
+        return _section("Browser and grader disagree", "",
+                        "<p>None: wherever an export carried the browser\'s verdicts, they match.</p>")
+    return _section(
+        "Browser and grader disagree",
+        "Every submission (earlier ones included) whose export says the learner\'s browser showed another "
+        "verdict than this grader reached. The grader\'s verdict counts; the browser runs fewer tests (no "
+        "offline-only ones) and its verdict can be faked.",
+        _table(["Learner", "Submission", "Checkpoint", "Browser", "Grader"], rows),
+    )
+
+
+def _invalid_section(invalid: Sequence[dict], paths: dict[str, str]) -> str:
+    rows = [
+        f'<tr><td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+        f"<td>{e(result['learner'])}</td><td>{e(result.get('message', ''))}</td></tr>"
+        for result in invalid
+    ]
+    body = _table(["Submission", "Learner", "Reason"], rows) if rows else "<p>None: every submission could be graded.</p>"
+    return _section("Invalid submissions", "", body)
+
+
+def _feedback_section(latest_graded: Sequence[dict]) -> str:
+    details = [
+        f"<details><summary>{e(result['learner'])}: {e(result['score'])}/{e(result['max_score'])}"
+        f"</summary>{_feedback(result)}</details>"
+        for result in latest_graded
+    ]
+    return _section(
+        "Feedback per learner",
+        "Every test of the most recent graded submission that did not pass, with its message (the learner "
+        "saw the same Dutch text); expected and got only for the lesson\'s own worked examples.",
+        "\n".join(details),
+    )
+
+
 def render_report(
     results: Sequence[dict],
     lesson: str,
@@ -245,6 +394,8 @@ def render_report(
     latest = [result for result, _count in learners]
     latest_graded = [result for result in latest if result["status"] == "graded"]
     all_passed = sum(1 for r in latest_graded if r["score"] == r["max_score"])
+    cards = [(len(learners), "learners"), (all_passed, "learners passed every checkpoint"),
+             (len(results), "submissions"), (len(graded), "graded"), (len(invalid), "invalid")]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -255,150 +406,19 @@ def render_report(
         f'<p class="meta">Generated {e(_local_time(generated_at))} by runner {e(runner_version)}; '
         f"test bundle <code>{e(bundle_sha256[:16])}</code>.</p>",
         _protections_warning(results),
-        '<div class="cards">',
-        f"<div class=\"card\"><b>{len(learners)}</b>learners</div>",
-        f"<div class=\"card\"><b>{all_passed}</b>learners passed every checkpoint</div>",
-        f"<div class=\"card\"><b>{len(results)}</b>submissions</div>",
-        f"<div class=\"card\"><b>{len(graded)}</b>graded</div>",
-        f"<div class=\"card\"><b>{len(invalid)}</b>invalid</div>",
-        "</div>",
-        "<h2>Pass rate per checkpoint</h2>",
-        f'<p class="meta">Share of the {len(learners)} learners whose most recent submission passes each '
-        "checkpoint; a most recent submission that could not be graded counts as not passed.</p>",
-        _pass_rate_chart(checkpoints, latest),
-        "<h2>Most-failed tests</h2>",
-        '<p class="meta">Over the learners\' most recent graded submissions: the test that decided each '
-        "checkpoint that did not pass (code that did not load counts once, for all checkpoints).</p>",
+        '<div class="cards">' + "".join(f'<div class="card"><b>{n}</b>{label}</div>' for n, label in cards) + "</div>",
+        _section(
+            "Pass rate per checkpoint",
+            f"Share of the {len(learners)} learners whose most recent submission passes each checkpoint; a "
+            "most recent submission that could not be graded counts as not passed.",
+            _pass_rate_chart(checkpoints, latest),
+        ),
+        _most_failed_section(latest_graded),
+        _learners_section(learners, checkpoints, paths),
+        _repeated_section(results, learners, paths),
+        _disagreements_section(results, paths),
+        _invalid_section(invalid, paths),
+        _feedback_section(latest_graded),
+        "</body></html>\n",
     ]
-    most_failed = _most_failed(latest_graded)
-    if most_failed:
-        parts.append(
-            TABLE_OPEN + "<thead><tr><th>Checkpoint</th><th>Test</th><th>Learners</th>"
-            "<th>Most common message</th></tr></thead><tbody>"
-        )
-        for checkpoint_id, name, count, statuses, message in most_failed:
-            badges = " ".join(f"{_status_badge(s)}&nbsp;{n}" for s, n in statuses.most_common())
-            parts.append(
-                f"<tr><td>{e(checkpoint_id)}</td><td>{e(name)}</td>"
-                f'<td class="num">{count}<span class="why">{badges}</span></td>'
-                f'<td><span class="why">{e(message)}</span></td></tr>'
-            )
-        parts.append("</tbody>" + TABLE_CLOSE)
-    else:
-        parts.append("<p>No test failed.</p>")
-
-    parts.append("<h2>Learners</h2>")
-    parts.append(
-        '<p class="meta">The most recent submission of each learner. A cell shows the checkpoint\'s '
-        "status and, when it did not pass, the first test that did not.</p>"
-    )
-    header = "".join(f"<th>{e(c.id)}</th>" for c in checkpoints)
-    parts.append(
-        TABLE_OPEN + f"<thead><tr><th>Learner</th><th>Submission</th><th>Score</th>{header}"
-        "</tr></thead><tbody>"
-    )
-    span = max(1, len(checkpoints))
-    for result, count in learners:
-        by_id = {c["id"]: c for c in result.get("checkpoints", [])}
-        more = f'<span class="why">{count} submissions</span>' if count > 1 else ""
-        cells = []
-        load_problem = _load_problem(result) if result["status"] == "graded" else None
-        if result["status"] != "graded":
-            cells.append(
-                f'<td colspan="{span}">{_status_badge("invalid")}'
-                f'<span class="why">{e(result.get("message", ""))}</span></td>'
-            )
-        elif load_problem is not None:
-            cells.append(
-                f'<td colspan="{span}">{_status_badge(load_problem["status"])}'
-                f'<span class="why">{e(load_problem["name"])}: {e(load_problem.get("message", ""))}</span></td>'
-            )
-        else:
-            for checkpoint in checkpoints:
-                entry = by_id.get(checkpoint.id)
-                if entry is None:
-                    cells.append("<td></td>")
-                    continue
-                problem = _first_problem(entry)
-                disagreement = ""
-                browser = result.get("browser_verdicts", {}).get(checkpoint.id)
-                if browser is not None and browser != entry["status"]:
-                    disagreement = f'<span class="why">browser said {e(browser)}</span>'
-                cells.append(
-                    f"<td>{_status_badge(entry['status'])}"
-                    f'{f"<span class=why>{e(problem)}</span>" if problem else ""}{disagreement}</td>'
-                )
-        parts.append(
-            f"<tr><td>{e(result['learner'])}{more}</td>"
-            f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-            f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>{"".join(cells)}</tr>'
-        )
-    parts.append("</tbody>" + TABLE_CLOSE)
-
-    parts.append("<h2>Learners with more than one submission</h2>")
-    repeated = [(result, count) for result, count in learners if count > 1]
-    if repeated:
-        parts.append(
-            '<p class="meta">The learner name and <code>created_at</code> of an export are the learner\'s '
-            "own claims: check that these files really are one learner\'s. The newest counts.</p>"
-        )
-        parts.append(TABLE_OPEN + "<thead><tr><th>Learner</th><th>Submission</th><th>Created</th><th>Score</th>"
-                     "<th>Counts</th></tr></thead><tbody>")
-        for latest_result, _count in repeated:
-            same_learner = sorted((r for r in results if r["learner"] == latest_result["learner"]),
-                                  key=lambda r: (str(r.get("created_at") or ""), r["submission"]))
-            for result in same_learner:
-                parts.append(
-                    f"<tr><td>{e(result['learner'])}</td>"
-                    f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-                    f"<td>{e(result.get('created_at') or '')}</td>"
-                    f"<td>{_score_cell(result)}</td>"
-                    f"<td>{'yes' if result is latest_result else ''}</td></tr>"
-                )
-        parts.append("</tbody>" + TABLE_CLOSE)
-    else:
-        parts.append("<p>None: one submission per learner.</p>")
-
-    parts.append("<h2>Browser and grader disagree</h2>")
-    disagreements = _disagreements(results)
-    if disagreements:
-        parts.append(
-            '<p class="meta">Every submission (earlier ones included) whose export says the learner\'s '
-            "browser showed another verdict than this grader reached. The grader\'s verdict counts; the "
-            "browser runs fewer tests (no offline-only ones) and its verdict can be faked.</p>"
-        )
-        parts.append(TABLE_OPEN + "<thead><tr><th>Learner</th><th>Submission</th><th>Checkpoint</th>"
-                     "<th>Browser</th><th>Grader</th></tr></thead><tbody>")
-        for result, checkpoint_id, browser, grader in disagreements:
-            parts.append(
-                f"<tr><td>{e(result['learner'])}</td>"
-                f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-                f"<td>{e(checkpoint_id)}</td><td>{_status_badge(browser)}</td><td>{_status_badge(grader)}</td></tr>"
-            )
-        parts.append("</tbody>" + TABLE_CLOSE)
-    else:
-        parts.append("<p>None: wherever an export carried the browser\'s verdicts, they match.</p>")
-
-    parts.append("<h2>Invalid submissions</h2>")
-    if invalid:
-        parts.append(TABLE_OPEN + "<thead><tr><th>Submission</th><th>Learner</th><th>Reason</th></tr></thead><tbody>")
-        for result in invalid:
-            parts.append(
-                f'<tr><td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-                f"<td>{e(result['learner'])}</td><td>{e(result.get('message', ''))}</td></tr>"
-            )
-        parts.append("</tbody>" + TABLE_CLOSE)
-    else:
-        parts.append("<p>None: every submission could be graded.</p>")
-
-    parts.append("<h2>Feedback per learner</h2>")
-    parts.append('<p class="meta">Every test of the most recent graded submission that did not pass, with its '
-                 "message (the learner saw the same Dutch text); expected and got only for the lesson\'s own "
-                 "worked examples.</p>")
-    for result in latest_graded:
-        parts.append(
-            f"<details><summary>{e(result['learner'])}: {e(result['score'])}/{e(result['max_score'])}"
-            f"</summary>{_feedback(result)}</details>"
-        )
-    parts.append("</body></html>\n")
     return "\n".join(parts)
