@@ -1,7 +1,10 @@
 // Served only by `build.py serve` (never part of _site/): reload the page after every successful
-// rebuild, and show the build's mistakes in a banner while the last rebuild failed. Long polling
-// with fetch: no extra connection type for the dev server to manage.
+// rebuild, and show the build's mistakes in a banner while the last rebuild failed. It asks once
+// a second (a short request, so open tabs hold no connection: browsers allow six per host).
 const ENDPOINT = "/__werkplaats__/build";
+const POLL_MS = 1000;
+// The build this page came from; a page served before a rebuild finished still notices it.
+const pageGeneration = Number(document.currentScript?.dataset.generation ?? -1);
 
 function banner() {
   let element = document.getElementById("werkplaats-build-errors");
@@ -19,25 +22,20 @@ function banner() {
 }
 
 async function follow() {
-  let since = -1; // the first answer is the current state, at once
   for (;;) {
-    let state;
     try {
-      const response = await fetch(`${ENDPOINT}?since=${since}`, { cache: "no-store" });
-      state = await response.json();
+      const state = await (await fetch(ENDPOINT, { cache: "no-store" })).json();
+      if (state.errors.length > 0) {
+        // Text, never HTML: the lines quote the teacher's Markdown.
+        banner().textContent = `De site is niet opnieuw gebouwd; je ziet de laatste goede versie.\n\n${state.errors.join("\n")}`;
+      } else if (state.generation !== pageGeneration) {
+        window.location.reload(); // a newer good build (or a restarted server)
+        return;
+      }
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 1000)); // the server restarts or stopped
-      continue;
+      // The server restarts or stopped: ask again.
     }
-    if (since >= 0 && state.errors.length === 0) {
-      window.location.reload();
-      return;
-    }
-    if (state.errors.length > 0) {
-      // Text, never HTML: the lines quote the teacher's Markdown.
-      banner().textContent = `De site is niet opnieuw gebouwd; je ziet de laatste goede versie.\n\n${state.errors.join("\n")}`;
-    }
-    since = state.generation;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 

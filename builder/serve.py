@@ -44,30 +44,25 @@ COMPRESSIBLE_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm
 
 LIVE_PREFIX = "/__werkplaats__/"
 LIVE_SCRIPT = Path(__file__).with_name("live_reload.js")
-LIVE_TAG = f'<script src="{LIVE_PREFIX}live_reload.js"></script>'.encode()
-LONG_POLL_SECONDS = 25.0
 
 
 @dataclass
 class BuildStatus:
     """The dev server's last build: a generation number that grows with every rebuild, and the
-    mistakes of that rebuild (none when it succeeded). Pages wait on it through long polling."""
+    mistakes of that rebuild (none when it succeeded). Pages ask for it once a second."""
 
     generation: int = 0
     errors: list[str] = field(default_factory=list)
-    changed: threading.Condition = field(default_factory=threading.Condition)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def publish(self, errors: list[str]) -> None:
-        with self.changed:
+        with self.lock:
             self.generation += 1
             self.errors = list(errors)
-            self.changed.notify_all()
 
-    def wait_past(self, generation: int, timeout: float) -> dict:
-        """The state once it is newer than `generation` (or after timeout, as it is then)."""
-        with self.changed:
-            self.changed.wait_for(lambda: self.generation > generation, timeout=timeout)
-            return {"generation": self.generation, "errors": self.errors}
+    def state(self) -> dict:
+        with self.lock:
+            return {"generation": self.generation, "errors": list(self.errors)}
 
 
 @functools.lru_cache(maxsize=256)
@@ -97,7 +92,9 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         if self.build_status is not None and suffix == ".html" and os.path.isfile(path):
             with open(path, "rb") as file:
                 page = file.read()
-            return self.send_body(page.replace(b"</body>", LIVE_TAG + b"</body>", 1), "text/html; charset=utf-8")
+            generation = self.build_status.state()["generation"]
+            tag = f'<script src="{LIVE_PREFIX}live_reload.js" data-generation="{generation}"></script>'.encode()
+            return self.send_body(page.replace(b"</body>", tag + b"</body>", 1), "text/html; charset=utf-8")
         accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
         if suffix not in COMPRESSIBLE_SUFFIXES or not accepts_gzip or not os.path.isfile(path):
             return super().send_head()
@@ -112,17 +109,12 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
     def send_live(self):
-        """The live-reload script, or the build state once it is newer than ?since=N."""
-        url = urllib.parse.urlsplit(self.path)
-        if url.path == LIVE_PREFIX + "live_reload.js":
+        """The live-reload script, or the last build's state."""
+        path = urllib.parse.urlsplit(self.path).path
+        if path == LIVE_PREFIX + "live_reload.js":
             return self.send_body(LIVE_SCRIPT.read_bytes(), "application/javascript")
-        if url.path == LIVE_PREFIX + "build":
-            try:
-                since = int(urllib.parse.parse_qs(url.query).get("since", ["-1"])[0])
-            except ValueError:
-                since = -1
-            state = self.build_status.wait_past(since, LONG_POLL_SECONDS)
-            return self.send_body(json.dumps(state).encode(), "application/json")
+        if path == LIVE_PREFIX + "build":
+            return self.send_body(json.dumps(self.build_status.state()).encode(), "application/json")
         self.send_error(404)
         return None
 

@@ -89,7 +89,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--temp-size-mb", type=_positive_int, default=DEFAULTS.temp_bytes // MIB, metavar="MB",
                         help=f"each private /tmp, /var/tmp, /dev/shm, as root (default {DEFAULTS.temp_bytes // MIB})")
     limits.add_argument("--cgroup-limits", action="store_true",
-                        help="cap memory and processes of a whole submission with a cgroup (as root; ~15%% slower)")
+                        help="cap memory and processes of a whole submission with a cgroup (as root; ~18%% slower)")
     limits.add_argument("--max-processes", type=_positive_int, default=DEFAULTS.processes,
                         metavar="N", help=f"processes of the sandbox user (default {DEFAULTS.processes})")
 
@@ -333,9 +333,9 @@ def run_grade(args: argparse.Namespace) -> int:
         print(f"Invalid (reasons in the report): {names_of(invalid)}")
     missing = batch.missing_protections(outcome.results)
     if missing:
-        errors.print(f"warning: learner code ran without {', '.join(missing)}: it may have read the hidden "
-                     "tests or used the network; grade as root on a machine that allows namespaces "
-                     "(docs/grading.md, 'The sandbox')")
+        errors.print(f"warning: learner code ran without {', '.join(missing)} (see docs/grading.md, 'The "
+                     "sandbox': as root on a machine that allows namespaces and cgroups they all hold; "
+                     "results kept from an earlier run keep their record until --regrade)")
     print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
           f"{out_dir / batch.REPORT_FILE}")
     if outcome.failures:

@@ -167,9 +167,11 @@ def _protections_warning(results: Sequence[dict]) -> str:
     missing = sorted({name for r in results for name, held in r.get("sandbox", {}).items() if not held})
     if not missing:
         return ""
-    return (f'<p class="warning">Learner code ran without {e(", ".join(missing))}: it may have read the '
-            "hidden tests or the reference solution, or used the network. Grade as root on a machine "
-            "that allows namespaces (docs/grading.md, \"The sandbox\").</p>")
+    return (f'<p class="warning">Learner code ran without {e(", ".join(missing))} for some submissions '
+            "(see the <code>sandbox</code> record of each result). Without the private filesystem it could "
+            "read the hidden tests and reference solutions; without network isolation, use the network; "
+            "without cgroup limits, use more memory together than --memory-mb. See docs/grading.md, "
+            "\"The sandbox\".</p>")
 
 
 def _score_cell(result: dict) -> str:

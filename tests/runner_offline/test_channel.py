@@ -41,6 +41,15 @@ def test_a_reply_with_more_values_than_any_true_reply_is_refused_before_parsing(
         parse_reply(forged, "1")
 
 
+def test_counting_a_forged_reply_takes_linear_time():
+    # Escaped quotes among millions of commas made a backtracking count take minutes.
+    forged = b'{"id":"1","body":{"value":"' + b',\\"' * 8000 + b"," * 1_600_000 + b'"}}'
+    started = time.monotonic()
+    body = parse_reply(forged, "1")  # one long string: few values, so it may be parsed
+    assert time.monotonic() - started < 10  # was over 4 minutes
+    assert body["value"].count(",") == 1_608_000
+
+
 def test_a_long_text_full_of_commas_is_no_reason_to_refuse_a_reply(host):
     host.load("def commas():\n    return ',[{' * 700_000\n", ["commas"])
     outcome = host.call("commas", [])

@@ -260,7 +260,7 @@ def test_every_result_says_which_protections_held_and_the_teacher_is_warned_when
         cwd=ROOT, capture_output=True, text=True, timeout=180,
     )
     assert weakened.returncode == 0, weakened.stderr
-    assert "warning: learner code ran without network_isolation, private_filesystem:" in weakened.stderr
+    assert "warning: learner code ran without network_isolation, private_filesystem (see docs" in weakened.stderr
     assert 'class="warning"' in (tmp_path / "zwak" / "report.html").read_text()
 
 
