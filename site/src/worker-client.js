@@ -4,7 +4,8 @@
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 // How long an interrupted request may take to wind down before we give up on the interpreter.
-const INTERRUPT_GRACE_MS = 1500;
+// Generous: on a slow or busy machine (a Chromebook, a CI runner) winding down takes a while.
+const INTERRUPT_GRACE_MS = 3000;
 const SIGINT = 2;
 
 export class PythonWorker {
