@@ -46,16 +46,7 @@ from runner.sandbox import ChildProcessHost  # noqa: E402
 LESSON = "rag-01"
 LESSON_DIR = ROOT / "checkpoints" / LESSON
 MINI_LESSONS = ROOT / "tests" / "runner_offline" / "lessons"
-MINI_CODE = """
-def double(x):
-    return 2 * x
-
-def words(text):
-    return text.split()
-
-def total(numbers):
-    return sum(numbers)
-"""
+MINI_CODE = (MINI_LESSONS / "mini-01" / "solution.py").read_text(encoding="utf-8")
 GOAL_PER_SECOND = 30.0
 GOAL_PEAK_MB = 300.0
 

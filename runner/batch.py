@@ -137,10 +137,6 @@ def sandbox_protections(host) -> dict[str, bool]:
     return held
 
 
-def missing_protections(results: Iterable[dict]) -> list[str]:
-    """The protections that did not hold for at least one graded submission, sorted."""
-    return sorted({name for result in results for name, held in result.get("sandbox", {}).items() if not held})
-
 
 # ---- the results log -----------------------------------------------------------------------
 

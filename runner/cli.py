@@ -33,7 +33,7 @@ from runner.grade import grade
 from runner.gradebook import gradebook_csv
 from runner.model import GradeReport
 from runner.quality_gate import check_quality_gate, known_solutions
-from runner.report import CheckpointInfo, render_report
+from runner.report import CheckpointInfo, missing_protections, render_report
 from runner.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
 from runner.submission import PathProblem, collect_submission_files, read_submission
 
@@ -331,7 +331,7 @@ def run_grade(args: argparse.Namespace) -> int:
     )
     if invalid:
         print(f"Invalid (reasons in the report): {names_of(invalid)}")
-    missing = batch.missing_protections(outcome.results)
+    missing = missing_protections(outcome.results)
     if missing:
         errors.print(f"warning: learner code ran without {', '.join(missing)} (see docs/grading.md, 'The "
                      "sandbox': as root on a machine that allows namespaces and cgroups they all hold; "

@@ -163,8 +163,13 @@ def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Cou
     return rows
 
 
+def missing_protections(results: Sequence[dict]) -> list[str]:
+    """The sandbox protections that did not hold for at least one graded submission, sorted."""
+    return sorted({name for result in results for name, held in result.get("sandbox", {}).items() if not held})
+
+
 def _protections_warning(results: Sequence[dict]) -> str:
-    missing = sorted({name for r in results for name, held in r.get("sandbox", {}).items() if not held})
+    missing = missing_protections(results)
     if not missing:
         return ""
     return (f'<p class="warning">Learner code ran without {e(", ".join(missing))} for some submissions '
