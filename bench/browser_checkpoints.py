@@ -6,7 +6,7 @@ the same run:
 
 - warm: "Controleer" click to verdict (the card's data-status settles) for each checkpoint with
   the reference solution, all of its shipped tests (goal: under 300 ms), beside the same
-  `runner.web.check` in this CPython process (the grading work without Pyodide and the page);
+  `runner.core.web.check` in this CPython process (the grading work without Pyodide and the page);
 - cold: navigation start of a fresh context (empty cache) to the first verdict, with the check
   clicked as soon as the editor is there, beside the bare Pyodide load time: a blank page whose
   module worker loads the same vendored Pyodide and prints once.
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from builder.serve import start_server  # noqa: E402
-from runner import web  # noqa: E402
+from runner.core import web  # noqa: E402
 
 LESSON_DIR = ROOT / "checkpoints" / "rag-01"
 CHECKPOINT_IDS = ("document_snapshots", "word_chunks", "chunk_coverage")

@@ -2,7 +2,7 @@
 
 Generates --count submissions for rag-01 (about 40 % correct in four styles, 40 % known-wrong,
 20 % broken: syntax errors, empty files, non-UTF-8 bytes, truncated JSON, another lesson), each
-made unique by a comment, and grades them with `runner.cli.main` in this process (so the
+made unique by a comment, and grades them with `runner.offline.cli.main` in this process (so the
 grader's own peak memory is this process's), --jobs workers, a fresh child process per
 submission. Baseline, same run: the same tests on the reference solution in-process
 (`InProcessHost`, no child, no JSON, no pipes).
@@ -36,12 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from runner.bundle import load_bundle  # noqa: E402
-from runner.cli import main as runner_main  # noqa: E402
-from runner.grade import grade  # noqa: E402
-from runner.host import InProcessHost  # noqa: E402
-from runner.quality_gate import known_solutions  # noqa: E402
-from runner.sandbox import ChildProcessHost  # noqa: E402
+from runner.core.bundle import load_bundle  # noqa: E402
+from runner.offline.cli import main as runner_main  # noqa: E402
+from runner.core.grade import grade  # noqa: E402
+from runner.core.host import InProcessHost  # noqa: E402
+from runner.offline.quality_gate import known_solutions  # noqa: E402
+from runner.offline.sandbox import ChildProcessHost  # noqa: E402
 
 LESSON = "rag-01"
 LESSON_DIR = ROOT / "checkpoints" / LESSON

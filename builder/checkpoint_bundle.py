@@ -1,12 +1,11 @@
 """Pass 2: what the browser needs to grade a lesson's checkpoints, in `_site/checkpoints/<id>/`.
 
 Two files per lesson:
-- `runner-<hash>.zip`: the grading core (runner.web and every runner module it imports, found by
-  reading their imports) plus the lesson's shipped tests, solution and checkpoints.toml, laid out
-  as `runner/...` and `checkpoints/<id>/...` so that the unpacked archive is what
-  `runner.bundle.load_bundle` reads on the checkout. Offline-only tests, wrong/ and correct/ are
+- `runner-<hash>.zip`: the grading core (all of `runner/core/`, entry runner.core.web) plus the
+  lesson's shipped tests, solution and checkpoints.toml, laid out as `runner/...` and `checkpoints/<id>/...` so that the unpacked archive is what
+  `runner.core.bundle.load_bundle` reads on the checkout. Offline-only tests, wrong/ and correct/ are
   never in it. The name carries the hash so a browser cache never serves old tests.
-- `meta.json`: the bundle hash (runner.bundle's, of the shipped tests), the archive's name and
+- `meta.json`: the bundle hash (runner.core.bundle's, of the shipped tests), the archive's name and
   checksum, the lesson revision and the checkpoints (id, number, title), read by checkpoints.js.
 
 The archive is byte-for-byte reproducible (fixed order and timestamps), so an unchanged lesson
@@ -15,7 +14,6 @@ keeps its hash and a learner's stored results stay valid.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import io
 import json
@@ -24,14 +22,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import runner
-from runner.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
+from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
 
 from builder.errors import BuildError
 from builder.model import Lesson
 from builder.verify_checkpoints import load_error
 
 RUNNER_DIR = Path(runner.__file__).resolve().parent
-ENTRY_MODULE = "web"  # runner/web.py: what the worker calls
+CORE_DIR = "core"  # runner/core/: the grading core, all of which ships (runner/core/web.py is the entry)
 ZIP_TIMESTAMP = (2020, 1, 1, 0, 0, 0)
 META_NAME = "meta.json"
 
@@ -46,7 +44,7 @@ class CheckpointMeta:
 @dataclass(frozen=True)
 class BundleMeta:
     lesson: str
-    bundle_sha256: str  # runner.bundle's hash of the shipped tests: the "checkpoint version"
+    bundle_sha256: str  # runner.core.bundle's hash of the shipped tests: the "checkpoint version"
     runner_version: str
     lesson_revision: str  # SHA-256 of the lesson's Markdown file, for exported submissions
     archive: str  # file name next to meta.json
@@ -55,33 +53,19 @@ class BundleMeta:
     checkpoints: list[CheckpointMeta]
 
 
-def runner_modules(entry: str = ENTRY_MODULE, runner_dir: Path = RUNNER_DIR) -> list[str]:
-    """`__init__`, the entry and every runner module they import, directly or not (sorted)."""
-    found: set[str] = set()
-    todo = ["__init__", entry]
-    while todo:
-        name = todo.pop()
-        if name in found:
-            continue
-        found.add(name)
-        tree = ast.parse((runner_dir / f"{name}.py").read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "runner":
-                todo.extend(alias.name for alias in node.names if (runner_dir / f"{alias.name}.py").is_file())
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("runner."):
-                todo.append(node.module.split(".")[1])
-            elif isinstance(node, ast.Import):
-                todo.extend(alias.name.split(".")[1] for alias in node.names
-                            if alias.name.startswith("runner."))
-    return sorted(found)
+def runner_modules(runner_dir: Path = RUNNER_DIR) -> list[str]:
+    """What ships: the package's `__init__` and every module of the grading core, `runner/core/`
+    (the core imports only the standard library and itself: tests/builder/test_checkpoint_bundle.py)."""
+    core = sorted(f"core/{path.stem}" for path in (runner_dir / CORE_DIR).glob("*.py"))
+    return ["__init__", *core]
 
 
 def shipped_lesson_files(bundle: Bundle) -> list[str]:
-    """The lesson's files the browser grades with: exactly those runner.bundle hashes."""
+    """The lesson's files the browser grades with: exactly those runner.core.bundle hashes."""
     files = ["checkpoints.toml", *bundle.files]
     leaked = [name for name in files
               if name.startswith(f"{OFFLINE_DIR}/") or ("/" in name and not name.startswith(f"{SHIPPED_DIR}/"))]
-    if leaked:  # a guard on runner.bundle: offline-only tests must never reach the site
+    if leaked:  # a guard on runner.core.bundle: offline-only tests must never reach the site
         raise BuildError(None, None, f"refusing to ship {', '.join(leaked)}")
     return files
 

@@ -1,4 +1,4 @@
-"""Pass 1: the quality gate on a lesson's hidden tests (runner.quality_gate), before anything is written.
+"""Pass 1: the quality gate on a lesson's hidden tests (runner.offline.quality_gate), before anything is written.
 
 The reference solution and correct/ must pass every test and each wrong/ solution must fail its
 checkpoint; otherwise the tests cannot be trusted and the build stops. The gate runs in a child

@@ -1,7 +1,9 @@
-"""Werkplaats grading core: one grader for the browser (Pyodide) and the offline runner (CPython).
+"""Werkplaats grading: one grader for the browser (Pyodide) and the offline runner (CPython).
 
-The core modules (plain, invoke, model, host, grade, bundle, testkit, messages) use only the
-standard library, so the same files run unchanged in both interpreters.
+- `runner.core`: the grading core (plain, invoke, model, host, grade, bundle, testkit, messages,
+  web). Standard library only; the same files run unchanged in both interpreters, and all of them
+  ship into the browser's checkpoint archive.
+- `runner.offline`: the teacher's grader (sandbox, batch, gradebook, report, quality gate, CLI).
 """
 
 __version__ = "0.1.0"

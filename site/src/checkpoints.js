@@ -1,5 +1,5 @@
 // "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
-// page's one Pyodide worker (runner/web.py from the archive builder/checkpoint_bundle.py writes),
+// page's one Pyodide worker (runner/core/web.py from the archive builder/checkpoint_bundle.py writes),
 // shows what to fix in Dutch, keeps the results per lesson in localStorage (tied to the test
 // bundle's hash and to a fingerprint of the checked code: a result of other code or other tests
 // shows as needing a re-check) and offers the hand-in file (export.js). Everything derived from
@@ -11,7 +11,7 @@ import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
 const STORAGE_VERSION = 1;
 // For all shipped tests of one checkpoint together (the offline runner limits each call, see
-// runner/sandbox.py): a correct solution needs well under a second, 5 s leaves room on slow machines.
+// runner/offline/sandbox.py): a correct solution needs well under a second, 5 s leaves room on slow machines.
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
 // Where the archive is unpacked inside Pyodide's file system.
 const PYTHON_ROOT = "/werkplaats";
@@ -24,7 +24,7 @@ const IMPORT_RUNNER = String.raw`
 import sys
 if args["root"] not in sys.path:
     sys.path.insert(0, args["root"])
-from runner import web
+from runner.core import web
 `;
 const WARM_SNIPPET = `${IMPORT_RUNNER}web.bundle_for(args["lesson_dir"]).bundle_sha256\n`;
 const CHECK_SNIPPET = `${IMPORT_RUNNER}web.check(args["code"], args["lesson_dir"], args["only"])\n`;

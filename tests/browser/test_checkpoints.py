@@ -1,6 +1,6 @@
 """The checkpoint panel as a learner uses it: check, read the feedback, come back, hand in.
 
-Verdicts are compared with what the grader itself says for the same code (runner.grade with the
+Verdicts are compared with what the grader itself says for the same code (runner.core.grade with the
 shipped tests, in this process), so "the right message" means the grader's own first failure.
 """
 
@@ -12,10 +12,10 @@ import sys
 
 import pytest
 
-from runner.bundle import load_bundle
-from runner.grade import grade
-from runner.host import InProcessHost
-from runner.quality_gate import compose_source
+from runner.core.bundle import load_bundle
+from runner.core.grade import grade
+from runner.core.host import InProcessHost
+from runner.offline.quality_gate import compose_source
 from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
 
 pytestmark = pytest.mark.browser

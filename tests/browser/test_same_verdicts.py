@@ -2,7 +2,7 @@
 
 The corpus: every known-wrong and correct solution of checkpoints/rag-01, plus the broken and
 slow submissions of tests/browser/corpus/ (see its README); a variation of the reference
-(`# after: solution.py`) is graded composed, as `runner.quality_gate.compose_source` makes it.
+(`# after: solution.py`) is graded composed, as `runner.offline.quality_gate.compose_source` makes it.
 Each is graded in one lesson page, through the real editor, worker and "Controleer alle
 checkpoints" button, and by `python -m runner grade` with its default limits; every checkpoint
 must get the same status.
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.quality_gate import compose_source
+from runner.offline.quality_gate import compose_source
 from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

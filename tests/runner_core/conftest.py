@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.bundle import load_bundle
+from runner.core.bundle import load_bundle
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_DIR = ROOT / "checkpoints" / "rag-01"

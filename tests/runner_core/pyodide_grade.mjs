@@ -30,9 +30,9 @@ pyodide.globals.set("sources_json", JSON.stringify(sources));
 const result = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, "/lab")
-from runner.bundle import load_bundle
-from runner.grade import grade
-from runner.host import InProcessHost
+from runner.core.bundle import load_bundle
+from runner.core.grade import grade
+from runner.core.host import InProcessHost
 
 bundle = load_bundle("/lab/rag-01", include_offline=False)
 verdicts = {name: grade(bundle, InProcessHost(), code).statuses() for name, code in json.loads(sources_json).items()}

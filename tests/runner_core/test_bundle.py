@@ -1,11 +1,11 @@
-"""runner.bundle: checkpoint meta, test discovery and the bundle hash."""
+"""runner.core.bundle: checkpoint meta, test discovery and the bundle hash."""
 
 import shutil
 from pathlib import Path
 
 import pytest
 
-from runner.bundle import BundleError, load_bundle
+from runner.core.bundle import BundleError, load_bundle
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "checkpoints" / "rag-01"
 
@@ -52,7 +52,7 @@ def test_test_naming_an_unknown_checkpoint_is_a_bundle_error(tmp_path):
     copy = tmp_path / "rag-01"
     shutil.copytree(LESSON_DIR, copy, ignore=shutil.ignore_patterns("wrong", "correct", "__pycache__"))
     (copy / "tests_offline" / "typo.py").write_text(
-        "from runner.testkit import test\n\n@test('word_chunk', 'x')\ndef t(learner):\n    pass\n", encoding="utf-8"
+        "from runner.core.testkit import test\n\n@test('word_chunk', 'x')\ndef t(learner):\n    pass\n", encoding="utf-8"
     )
     with pytest.raises(BundleError, match="unknown checkpoint 'word_chunk'"):
         load_bundle(copy)

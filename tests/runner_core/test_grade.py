@@ -1,14 +1,14 @@
-"""runner.grade: load first, then each checkpoint's tests in order; time-outs and crashes fail closed."""
+"""runner.core.grade: load first, then each checkpoint's tests in order; time-outs and crashes fail closed."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from runner.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
-from runner.host import InProcessHost
-from runner.model import CallOutcome, LoadReport
-from runner.testkit import describe_difference, first_difference
+from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
+from runner.core.host import InProcessHost
+from runner.core.model import CallOutcome, LoadReport
+from runner.core.testkit import describe_difference, first_difference
 
 
 class ScriptedHost:

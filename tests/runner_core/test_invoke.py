@@ -1,15 +1,15 @@
-"""runner.invoke and InProcessHost: loading main.py and calling its functions through plain data."""
+"""runner.core.invoke and InProcessHost: loading main.py and calling its functions through plain data."""
 
 import json
 from dataclasses import replace
 
 import pytest
 
-from runner import invoke, plain
-from runner.host import InProcessHost
-from runner.model import CallOutcome, LoadReport
-from runner.plain import Opaque
-from runner.testkit import same
+from runner.core import invoke, plain
+from runner.core.host import InProcessHost
+from runner.core.model import CallOutcome, LoadReport
+from runner.core.plain import Opaque
+from runner.core.testkit import same
 
 
 def host_with(source, expected=("f",), call_timeout=2.0):

@@ -1,4 +1,4 @@
-"""runner.plain: exact types cross, everything else becomes an opaque marker that equals nothing."""
+"""runner.core.plain: exact types cross, everything else becomes an opaque marker that equals nothing."""
 
 import json
 import math
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runner import plain
-from runner.plain import Opaque
+from runner.core import plain
+from runner.core.plain import Opaque
 
 
 def roundtrip(value):

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from runner.bundle import load_bundle
-from runner.grade import grade
-from runner.host import InProcessHost
-from runner.quality_gate import known_solutions
+from runner.core.bundle import load_bundle
+from runner.core.grade import grade
+from runner.core.host import InProcessHost
+from runner.offline.quality_gate import known_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_DIR = ROOT / "checkpoints" / "rag-01"

@@ -2,7 +2,7 @@
 
 The reference and every correct solution must pass everything, offline-only tests included;
 every known-wrong solution must fail exactly its named checkpoint with the shipped tests alone
-(the ones the browser runs). `runner.quality_gate` decides that; here it must hold for rag-01.
+(the ones the browser runs). `runner.offline.quality_gate` decides that; here it must hold for rag-01.
 The known-wrong solutions are variations of the reference (`# after: solution.py`), graded
 composed. Their JSON verdicts are kept as golden transcripts so any drift in statuses or
 messages shows up in review; regenerate them with
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from runner.bundle import load_bundle
-from runner.grade import grade
-from runner.host import InProcessHost
-from runner.quality_gate import AFTER_SOLUTION_MARKER, GATE_CALL_SECONDS, check_quality_gate, known_solutions
+from runner.core.bundle import load_bundle
+from runner.core.grade import grade
+from runner.core.host import InProcessHost
+from runner.offline.quality_gate import AFTER_SOLUTION_MARKER, GATE_CALL_SECONDS, check_quality_gate, known_solutions
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "checkpoints" / "rag-01"
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"

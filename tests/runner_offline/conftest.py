@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from offline_support import MINI_LESSON, TEST_LIMITS
-from runner.bundle import load_bundle
-from runner.sandbox import ChildProcessHost
+from runner.core.bundle import load_bundle
+from runner.offline.sandbox import ChildProcessHost
 
 
 @pytest.fixture(scope="session")

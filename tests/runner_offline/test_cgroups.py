@@ -13,10 +13,10 @@ import textwrap
 
 import pytest
 
-from runner import cgroups
-from runner.cgroups import CGROUP_PREFIX, find_cgroup_homes
-from runner.grade import grade
-from runner.sandbox import ChildProcessHost
+from runner.offline import cgroups
+from runner.offline.cgroups import CGROUP_PREFIX, find_cgroup_homes
+from runner.core.grade import grade
+from runner.offline.sandbox import ChildProcessHost
 
 from offline_support import CORRECT_MINI, LESSONS, ROOT, TEST_LIMITS, is_alive
 

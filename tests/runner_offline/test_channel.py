@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from runner.pipes import PipeReader
-from runner.sandbox import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
+from runner.offline.pipes import PipeReader
+from runner.offline.sandbox import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
 
 from offline_support import TEST_LIMITS
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from runner.grade import grade
-from runner.sandbox import ChildProcessHost, SandboxLimits
+from runner.core.grade import grade
+from runner.offline.sandbox import ChildProcessHost, SandboxLimits
 
 from offline_support import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
 
@@ -217,7 +217,7 @@ def test_patched_harness_in_the_child_cannot_make_a_wrong_answer_pass(mini_bundl
 
     builtins.isinstance = lambda *args: True
     builtins.type = lambda *args: int
-    sys.modules["runner.plain"].encode = lambda value: 4
+    sys.modules["runner.core.plain"].encode = lambda value: 4
     json.dumps = lambda *args, **kwargs: '{"id": "x", "body": {}}'
 
     def double(x):

@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from runner.gradebook import gradebook_csv, latest_per_learner, safe_cell
-from runner.report import CheckpointInfo, render_report
+from runner.offline.gradebook import gradebook_csv, latest_per_learner, safe_cell
+from runner.offline.report import CheckpointInfo, render_report
 
 
 def result(learner: str, path: str, statuses: dict[str, str], **extra) -> dict:

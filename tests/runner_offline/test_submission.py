@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from runner.submission import (
+from runner.offline.submission import (
     MAX_SUBMISSION_BYTES, PathProblem, collect_submission_files, read_submission,
 )
 

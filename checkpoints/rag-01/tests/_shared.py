@@ -1,6 +1,6 @@
 """Inputs shared by the rag-01 tests: the lesson's worked example and seeded text generators.
 
-Loaded by runner.bundle with `reference` (this lesson's solution.py) already defined. Everything
+Loaded by runner.core.bundle with `reference` (this lesson's solution.py) already defined. Everything
 here runs in the trusted grading process; expected values always come from `reference`.
 """
 
@@ -101,7 +101,7 @@ def outcome_of(call):
 
 def expect_outcome(learner_call, outcome, message):
     """The learner's call must give outcome (from `outcome_of`): that value, or a ValueError."""
-    from runner.testkit import expect_equal, expect_value_error, returns
+    from runner.core.testkit import expect_equal, expect_value_error, returns
 
     kind, expected = outcome
     if kind == "ValueError":

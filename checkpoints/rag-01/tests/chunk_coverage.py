@@ -1,12 +1,12 @@
 """Tests for checkpoint 3, chunk_coverage(document, chunks).
 
-`reference` and `shared` are injected by runner.bundle. Chunks are always made by the reference
+`reference` and `shared` are injected by runner.core.bundle. Chunks are always made by the reference
 solution here, never by the learner's word_chunks, so this checkpoint is graded on its own.
 """
 
 import random
 
-from runner.testkit import (
+from runner.core.testkit import (
     CallShape,
     Opaque,
     expect_equal,

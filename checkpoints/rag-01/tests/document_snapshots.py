@@ -4,7 +4,7 @@ import hashlib
 import random
 import unicodedata
 
-from runner.testkit import (
+from runner.core.testkit import (
     CallShape,
     expect_equal,
     expect_list_of_dicts,

@@ -1,11 +1,11 @@
 """Tests for checkpoint 2, word_chunks(document, window=40, overlap=8).
 
-`reference` and `shared` are injected by runner.bundle.
+`reference` and `shared` are injected by runner.core.bundle.
 """
 
 import random
 
-from runner.testkit import (
+from runner.core.testkit import (
     CallShape,
     expect_equal,
     expect_list_of_dicts,

@@ -4,10 +4,10 @@ The long text is built to be sharp rather than merely big: 10000 one-character w
 valid text can hold), among them astral emoji and accented letters, separated by single
 whitespace characters that cycle through ASCII and Unicode whitespace. Offsets past an emoji
 expose byte or UTF-16 counting; a split on " " alone merges words. `reference` and `shared` are
-injected by runner.bundle.
+injected by runner.core.bundle.
 """
 
-from runner.testkit import expect_equal, test
+from runner.core.testkit import expect_equal, test
 
 # One word in four is not ASCII and about half the separators are not a plain space (Unicode
 # and control whitespace): enough to shift every offset past the first few words, while the JSON

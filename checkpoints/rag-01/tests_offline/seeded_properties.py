@@ -1,12 +1,12 @@
 """Offline-only: more seeded comparisons with the reference solution (never shipped to the site).
 
-`reference` and `shared` are injected by runner.bundle. The cases and the reference's outcomes
+`reference` and `shared` are injected by runner.core.bundle. The cases and the reference's outcomes
 are built once per grading process (`shared.generated_cases`), not once per submission.
 """
 
 import random
 
-from runner.testkit import test
+from runner.core.testkit import test
 
 # A modest extra margin on top of the shipped 12 seeds per checkpoint, with documents of up to
 # 120 words (twice the shipped ones); the inputs at the size limits are in large_inputs.py.

@@ -1,4 +1,4 @@
-from runner.testkit import expect_equal, test
+from runner.core.testkit import expect_equal, test
 
 
 @test("double", "voorbeeld: double(2)", visible=True)

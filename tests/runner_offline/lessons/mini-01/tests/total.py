@@ -1,4 +1,4 @@
-from runner.testkit import expect_equal, expect_no_mutation, test
+from runner.core.testkit import expect_equal, expect_no_mutation, test
 
 
 @test("total", "voorbeeld: 1 + 2 + 3", visible=True)

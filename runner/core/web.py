@@ -5,7 +5,7 @@ The learner's code runs in the worker's own interpreter through `InProcessHost`,
 values exactly as the offline child does; the time limit comes from the page, which interrupts
 the worker (KeyboardInterrupt) or replaces it. The answer is plain JSON data for the page: per
 checkpoint its status, the pass count and the first failing test's Dutch message. Hidden tests
-never carry expected/actual values (see runner.grade), so nothing here can reveal their inputs.
+never carry expected/actual values (see runner.core.grade), so nothing here can reveal their inputs.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from dataclasses import asdict, dataclass
 from typing import Iterable
 
 import runner
-from runner import messages
-from runner.bundle import Bundle, load_bundle
-from runner.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
-from runner.host import InProcessHost
-from runner.model import CheckpointResult
+from runner.core import messages
+from runner.core.bundle import Bundle, load_bundle
+from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
+from runner.core.host import InProcessHost
+from runner.core.model import CheckpointResult
 
 # Tests that stand for "nothing ran": the code did not load or the function cannot be called.
 BEFORE_TESTS = (LOAD_TEST_NAME, SIGNATURE_TEST_NAME)

@@ -1,6 +1,6 @@
 """The learner's side of the offline runner: a zygote that forks one fresh child per submission.
 
-The parent (`runner.sandbox.ChildProcessHost`) starts this module once as an isolated interpreter
+The parent (`runner.offline.sandbox.ChildProcessHost`) starts this module once as an isolated interpreter
 (`python -I -S`, its own session, a minimal environment). That process, the zygote, imports the
 runner core and the modules learners may use, then never runs learner code itself: for every
 submission it forks a child that
@@ -13,7 +13,7 @@ submission it forks a child that
 - gets its resource limits (address space, file size, no core files, a process count, fds, CPU),
 - works in an empty temporary directory and, when the zygote runs as root, drops to a sandbox
   uid/gid with no supplementary groups, so it cannot signal or read what the grader can,
-- then answers one JSON request per line with one JSON reply per line, through `runner.invoke`.
+- then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 
 The zygote is a child subreaper: a grandchild that daemonizes (double fork, setsid) is re-parented
 to the zygote instead of init, so `_sweep` finds and kills it after the submission.
@@ -41,9 +41,9 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from runner import plain
-from runner.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups, read_small_file
-from runner.pipes import PipeReader
+from runner.core import plain
+from runner.offline.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups, read_small_file
+from runner.offline.pipes import PipeReader
 
 REQUEST_FD = 3
 REPLY_FD = 4
@@ -189,10 +189,10 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
       {"id": n, "op": "load", "source": str, "expected": [name, ...]} -> LoadReport wire form
       {"id": n, "op": "call", "function": str, "args": encoded, "kwargs": encoded, "plain": bool}
                                                                     -> CallOutcome wire form
-    Replies: {"id": n, "body": {...}}. `runner.invoke` captures learner output per load/call;
+    Replies: {"id": n, "body": {...}}. `runner.core.invoke` captures learner output per load/call;
     anything printed outside those (a thread, an atexit hook) goes to a capped sink nobody reads.
     """
-    from runner import invoke  # preloaded by the zygote; no file access needed after the uid drop
+    from runner.core import invoke  # preloaded by the zygote; no file access needed after the uid drop
 
     stray_output = invoke.CappedText(output_limit)
     sys.stdout = sys.stderr = stray_output

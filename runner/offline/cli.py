@@ -27,15 +27,15 @@ from rich.progress import (
 from rich.text import Text
 
 import runner
-from runner import batch
-from runner.bundle import Bundle, BundleError, load_bundle
-from runner.grade import grade
-from runner.gradebook import gradebook_csv
-from runner.model import GradeReport
-from runner.quality_gate import check_quality_gate, known_solutions
-from runner.report import CheckpointInfo, missing_protections, render_report
-from runner.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
-from runner.submission import PathProblem, collect_submission_files, read_submission
+from runner.offline import batch
+from runner.core.bundle import Bundle, BundleError, load_bundle
+from runner.core.grade import grade
+from runner.offline.gradebook import gradebook_csv
+from runner.core.model import GradeReport
+from runner.offline.quality_gate import check_quality_gate, known_solutions
+from runner.offline.report import CheckpointInfo, missing_protections, render_report
+from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.submission import PathProblem, collect_submission_files, read_submission
 
 DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
 DEFAULTS = SandboxLimits()

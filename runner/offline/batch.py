@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 import runner
-from runner import plain
-from runner.bundle import Bundle, load_bundle
-from runner.grade import grade
-from runner.model import GradeReport
-from runner.sandbox import ChildProcessHost, SandboxError, SandboxLimits
-from runner.submission import Submission, read_submission
+from runner.core import plain
+from runner.core.bundle import Bundle, load_bundle
+from runner.core.grade import grade
+from runner.core.model import GradeReport
+from runner.offline.sandbox import ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.submission import Submission, read_submission
 
 RESULTS_FILE = "results.jsonl"
 GRADEBOOK_FILE = "gradebook.csv"

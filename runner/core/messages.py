@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # runner.model builds its load reports with these messages
-    from runner.model import ErrorInfo
+if TYPE_CHECKING:  # runner.core.model builds its load reports with these messages
+    from runner.core.model import ErrorInfo
 
 # The names of the tests that stand in for a checkpoint's tests when none could run.
 LOAD_TEST_NAME = "code laden"

@@ -1,9 +1,9 @@
 """ChildProcessHost: the offline host that runs learner code in a separate, limited process.
 
 The tests run here, in the trusted grader; the learner's main.py runs in a child forked for each
-submission from a clean zygote (`runner.child`). Between them is one narrow channel: a request
+submission from a clean zygote (`runner.offline.child`). Between them is one narrow channel: a request
 pipe and a reply pipe carrying one JSON object per line, with arguments and results in the plain
-encoding (`runner.plain`). Nothing the child sends is unpickled or executed; a reply is read with a
+encoding (`runner.core.plain`). Nothing the child sends is unpickled or executed; a reply is read with a
 size cap, parsed strictly, must answer the request just sent (its id), and is then validated
 by `LoadReport.from_wire` / `CallOutcome.from_wire`.
 
@@ -38,11 +38,11 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import runner
-from runner import plain
-from runner.cgroups import OomCounter, remove_cgroup_tree
-from runner.host import SentArguments, outcome_from_wire
-from runner.model import CallOutcome, LoadReport, WireError
-from runner.pipes import PipeReader
+from runner.core import plain
+from runner.offline.cgroups import OomCounter, remove_cgroup_tree
+from runner.core.host import SentArguments, outcome_from_wire
+from runner.core.model import CallOutcome, LoadReport, WireError
+from runner.offline.pipes import PipeReader
 
 GIB = 1 << 30
 MIB = 1 << 20
@@ -72,7 +72,7 @@ class SandboxLimits:
 # Modules learners can import. When the child runs as a sandbox uid it may not be able to read the
 # Python installation (e.g. under /root), so these are imported once in the zygote and inherited.
 DEFAULT_PRELOAD: tuple[str, ...] = (
-    "runner.invoke", "runner.plain", "runner.model", "runner.messages",
+    "runner.core.invoke", "runner.core.plain", "runner.core.model", "runner.core.messages",
     "abc", "array", "bisect", "collections", "collections.abc", "copy", "dataclasses", "datetime",
     "decimal", "difflib", "enum", "fractions", "functools", "hashlib", "heapq", "io", "itertools",
     "json", "math", "numbers", "operator", "pprint", "random", "re", "statistics", "string",
@@ -240,7 +240,7 @@ def parse_reply(line: bytes, expected_id: str) -> dict:
 
 
 class ChildProcessHost:
-    """The offline `runner.host.Host`: learner code in a fresh, limited child per submission."""
+    """The offline `runner.core.host.Host`: learner code in a fresh, limited child per submission."""
 
     def __init__(
         self,
@@ -548,7 +548,7 @@ class ChildProcessHost:
         boot = (
             "import sys\n"
             f"sys.path[:] = {_child_sys_path()!r}\n"
-            "from runner.child import zygote_main\n"
+            "from runner.offline.child import zygote_main\n"
             f"zygote_main({theirs.fileno()}, {json.dumps(spec)!r})\n"
         )
         # The zygote's own stderr (its children's is /dev/null) explains a failed start.

@@ -1,4 +1,4 @@
-"""Load a lesson's checkpoints and tests: the test bundle that `runner.grade` runs.
+"""Load a lesson's checkpoints and tests: the test bundle that `runner.core.grade` runs.
 
 Test modules are read from files and executed into a namespace we control (no sys.path
 changes), so the same loader works on the checkout and on the archive unpacked in the browser.
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import runner
-from runner.testkit import TEST_MARKER, Signature, TestSpec
+from runner.core.testkit import TEST_MARKER, Signature, TestSpec
 
 SOLUTION_FILE = "solution.py"
 SHARED_FILE = "_shared.py"  # helpers for the tests of one lesson, injected as `shared`

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from runner import messages, plain
+from runner.core import messages, plain
 
 Status = Literal["pass", "fail", "error", "timeout"]
 STATUSES: tuple[str, ...] = ("pass", "fail", "error", "timeout")
@@ -244,7 +244,7 @@ class CallOutcome:
 
     @classmethod
     def from_wire(cls, wire: Any) -> CallOutcome:
-        """Validate and decode the dict `runner.invoke.invoke` produced (maybe in another process)."""
+        """Validate and decode the dict `runner.core.invoke.invoke` produced (maybe in another process)."""
         kind = _expect(wire, "kind", str)
         if kind not in CALL_KINDS:
             raise WireError(f"unknown call outcome kind {kind!r}")
@@ -343,7 +343,7 @@ class CheckpointResult:
 
 @dataclass(frozen=True)
 class GradeReport:
-    """What `runner.grade.grade` returns: per-checkpoint results plus what they were graded with."""
+    """What `runner.core.grade.grade` returns: per-checkpoint results plus what they were graded with."""
 
     checkpoints: tuple[CheckpointResult, ...]
     load: LoadReport

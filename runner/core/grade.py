@@ -14,11 +14,11 @@ import time
 from typing import Callable, Iterable
 
 import runner
-from runner import messages
-from runner.bundle import Bundle, CheckpointSpec
-from runner.host import Host
-from runner.model import CheckpointResult, GradeReport, LoadReport, TestResult
-from runner.testkit import (
+from runner.core import messages
+from runner.core.bundle import Bundle, CheckpointSpec
+from runner.core.host import Host
+from runner.core.model import CheckpointResult, GradeReport, LoadReport, TestResult
+from runner.core.testkit import (
     CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, first_difference,
 )
 

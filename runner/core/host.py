@@ -2,7 +2,7 @@
 
 A host loads main.py, calls its functions with plain values and returns `CallOutcome`s, and can
 restart (load the same code again, fresh) after a timeout. Both hosts go through
-`runner.invoke` and `runner.plain`, so they convert values identically and reach the same verdicts.
+`runner.core.invoke` and `runner.core.plain`, so they convert values identically and reach the same verdicts.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import signal
 import threading
 from typing import Any, Protocol, Sequence
 
-from runner import invoke, plain
-from runner.model import CallOutcome, LoadReport, WireError
+from runner.core import invoke, plain
+from runner.core.model import CallOutcome, LoadReport, WireError
 
 
 class Host(Protocol):
@@ -107,7 +107,7 @@ class InProcessHost:
     """Learner code in this interpreter: used in Pyodide and as the benchmark baseline.
 
     It does not protect the grader from hostile code (the learner shares our interpreter); the
-    offline runner uses `runner.sandbox.ChildProcessHost` for that. `call_timeout` (seconds)
+    offline runner uses `runner.offline.sandbox.ChildProcessHost` for that. `call_timeout` (seconds)
     works on CPython's main thread only.
     """
 

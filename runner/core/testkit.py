@@ -2,7 +2,7 @@
 
 A test module (checkpoints/<lesson>/tests/<checkpoint>.py) looks like:
 
-    from runner.testkit import CallShape, expect_equal, expect_value_error, signature, test
+    from runner.core.testkit import CallShape, expect_equal, expect_value_error, signature, test
 
     SIGNATURE = signature("word_chunks(document, window=40, overlap=8)",
                           CallShape(1), CallShape(3), CallShape(1, ("window", "overlap")))
@@ -27,9 +27,9 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from runner import messages, plain
-from runner.model import CallOutcome, ErrorInfo, clip
-from runner.plain import Opaque, contains_opaque
+from runner.core import messages, plain
+from runner.core.model import CallOutcome, ErrorInfo, clip
+from runner.core.plain import Opaque, contains_opaque
 
 TEST_MARKER = "__werkplaats_test__"
 DISPLAY_LIMIT = 1500

@@ -1,7 +1,7 @@
 """Runs inside the learner's interpreter: load main.py, call one of its functions.
 
 Used by both hosts: in-process (browser, benchmark baseline) and in the offline child process.
-Arguments come in and results go out in the plain encoding only (see runner.plain), so whatever
+Arguments come in and results go out in the plain encoding only (see runner.core.plain), so whatever
 the learner returns, the tests on the other side see exact builtin values or opaque markers.
 Learner stdout/stderr during loading and calls is captured (capped) and reported separately, so it
 can never be mixed with the host's own protocol.
@@ -19,14 +19,14 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable, ContextManager, Iterable
 
-from runner import messages, plain
-from runner.model import MAX_MESSAGE_CHARS, ErrorInfo, FunctionInfo, LoadReport, ParameterInfo, clip
+from runner.core import messages, plain
+from runner.core.model import MAX_MESSAGE_CHARS, ErrorInfo, FunctionInfo, LoadReport, ParameterInfo, clip
 
 MODULE_NAME = "main"
 # Below model.MAX_STDOUT_CHARS, so the "weggelaten" note always fits.
 STDOUT_CAP_CHARS = 16_000
 # Wire key meaning "the arguments after the call are exactly the ones sent"; the host then fills
-# in args_after itself (`runner.host.outcome_from_wire`) instead of decoding a copy from the reply.
+# in args_after itself (`runner.core.host.outcome_from_wire`) instead of decoding a copy from the reply.
 ARGS_UNCHANGED = "args_unchanged"
 _CONTAINER_TYPES = frozenset({list, dict})
 # How many result containers the alias walk visits at most.

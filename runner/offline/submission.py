@@ -2,7 +2,7 @@
 
 A submission that cannot be graded is still a `Submission`, with `problem` set to a one-line
 reason for the teacher; the batch records it as `invalid` and goes on. Nothing here runs or
-compiles learner code: syntax errors are found in the sandboxed child (see runner.batch).
+compiles learner code: syntax errors are found in the sandboxed child (see runner.offline.batch).
 
 JSON format (docs/grading.md): an object with required `lesson`, `learner`, `code` (strings) and
 optional `lesson_revision`, `created_at` (strings) and `browser_verdicts` (an object mapping a
@@ -17,8 +17,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from runner.model import STATUSES
-from runner.plain import reject_duplicate_keys
+from runner.core.model import STATUSES
+from runner.core.plain import reject_duplicate_keys
 
 # Larger than any honest solution of a lesson by two orders of magnitude.
 MAX_SUBMISSION_BYTES = 256 * 1024

@@ -15,8 +15,8 @@ from datetime import datetime
 from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
-from runner.messages import LOAD_TEST_NAME
-from runner.gradebook import latest_per_learner
+from runner.core.messages import LOAD_TEST_NAME
+from runner.offline.gradebook import latest_per_learner
 
 STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}
 MOST_FAILED_LIMIT = 15

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.bundle import load_bundle
-from runner.grade import grade
-from runner.host import InProcessHost
+from runner.core.bundle import load_bundle
+from runner.core.grade import grade
+from runner.core.host import InProcessHost
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
 # Per call of a learner function; known-wrong solutions may loop forever on purpose.
