@@ -24,10 +24,23 @@ def add_lesson(project: ProjectCopy, lesson_id: str, number: int, title: str,
     shutil.copytree(project.root / "checkpoints" / FIXTURE_ID, project.root / "checkpoints" / lesson_id)
 
 
+# The fixture lesson has no tests; a learner's check needs one to pass (the same for every copy).
+COUNT_WORDS_TEST = '''from runner.core.testkit import expect_equal, test
+
+
+@test("count_words", "telt de woorden tussen witruimte", visible=True)
+def counts_words(learner):
+    expect_equal(learner.count_words("De lamp  brandt"), 3, "Tel alleen de woorden, niet de spaties.")
+'''
+
+
 def module_project(tmp_path: Path) -> ProjectCopy:
     """Module "Tekst" with three lessons, written in an order unlike their numbers (tekst-01,
     tekst-03 as lesson 2, tekst-02 as lesson 3), and a lesson of another module in between."""
     project = ProjectCopy(tmp_path)
+    tests_dir = project.root / "checkpoints" / FIXTURE_ID / "tests"
+    tests_dir.mkdir()
+    (tests_dir / "count_words.py").write_text(COUNT_WORDS_TEST, encoding="utf-8")
     add_lesson(project, "tekst-03", 2, "Tel de zinnen in een tekst")
     add_lesson(project, "tekst-02", 3, "Tel de alinea's")
     add_lesson(project, "beeld-01", 1, "Tel de pixels", module="module: {id: beeld, number: 3, title: Beeld}")
