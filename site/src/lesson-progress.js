@@ -14,7 +14,7 @@ export function lessonProgress({ entry, bundleSha256, checkpointIds, codeFingerp
   if (!entry) return progress;
   const sameTests = entry.bundle_sha256 === bundleSha256;
   for (const id of checkpointIds) {
-    const result = Object.hasOwn(entry.results, id) ? entry.results[id] : null;
+    const result = Object.prototype.hasOwnProperty.call(entry.results, id) ? entry.results[id] : null;
     if (!result || result.status !== "pass") continue;
     const current = sameTests && !result.stale
       && (codeFingerprint === null || result.code === codeFingerprint);

@@ -84,6 +84,10 @@ function jumpToEditor(link, editor) {
 export function initPracticeJumps({ root, editor }) {
   backArea = root.querySelector("[data-back-to-lesson]");
   backArea?.querySelector("button").addEventListener("click", returnToReadingPlace);
+  // A window widened into the side-by-side layout: the text is in view again, the way back lapses.
+  window.addEventListener("resize", () => {
+    if (readingPlace && practiceBesideText()) rememberReadingPlace(readingPlace.origin);
+  });
   root.addEventListener("click", (event) => {
     const markerLink = event.target.closest("[data-checkpoint-marker] a[href^='#']");
     if (markerLink && jumpToCheckpoint(markerLink)) {

@@ -310,3 +310,15 @@ def test_on_a_phone_the_practice_area_stays_below_the_text(browser, site_server)
         assert page.evaluate("() => window.scrollY") == 0
     finally:
         context.close()
+
+
+def test_widening_the_window_after_a_jump_drops_the_way_back(browser, site_server):
+    context, page = open_rag_01(browser, site_server, {"width": 1024, "height": 768})
+    try:
+        page.get_by_test_id("to-editor").click()
+        back = page.get_by_test_id("back-to-lesson")
+        assert back.is_visible()
+        page.set_viewport_size(WIDE)
+        back.wait_for(state="hidden")
+    finally:
+        context.close()
