@@ -55,7 +55,7 @@ def test_invalid_yaml(project):
 def test_unknown_directive(project):
     project.replace(LESSON, ":::{checkpoint} count_words", ":::{chekpoint} count_words")
     line = project.line_of(LESSON, ":::{chekpoint}")
-    assert_fails(project, f"{LESSON}:{line}: unknown directive 'chekpoint'")
+    assert_fails(project, f"{LESSON}:{line}: unknown directive 'chekpoint' (did you mean 'checkpoint'?)")
 
 
 def test_duplicate_lesson_id(project):
@@ -130,7 +130,7 @@ def test_every_mistake_of_a_lesson_is_reported_in_one_build(project):
         "got 'twintig'",
         f"{LESSON}:{project.line_of(LESSON, 'De verhouding')}: cannot read the formula '\\fracc{{W}}{{N}}': "
         "unknown command '\\fracc' (did you mean '\\frac'?)",
-        f"{LESSON}:{project.line_of(LESSON, ':::{chekpoint}')}: unknown directive 'chekpoint'",
+        f"{LESSON}:{project.line_of(LESSON, ':::{chekpoint}')}: unknown directive 'chekpoint' (did you mean 'checkpoint'?)",
         "4 mistakes; nothing was written",
     ]))
 

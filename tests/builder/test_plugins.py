@@ -100,7 +100,7 @@ def test_error_lines_count_from_the_top_of_the_lesson_file():
     env = {"path": "lessons/x.md", "line_offset": 12, "checkpoints": CHECKPOINTS}
     with pytest.raises(BuildError) as raised:
         md.parse("Tekst.\n\n:::{chekpoint} word_chunks\n:::\n", env)
-    assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint'"
+    assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint' (did you mean 'checkpoint'?)"
 
 
 def test_one_parser_serves_lesson_after_lesson_without_carrying_anything_over():

@@ -124,12 +124,12 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path):
 
         project.replace(LESSON, ":::{checkpoint} count_words", ":::{chekpoint} count_words")
         line = project.line_of(LESSON, ":::{chekpoint}")
-        wait_for(lambda: f"{LESSON}:{line}: unknown directive 'chekpoint'" in stderr_path.read_text())
+        wait_for(lambda: f"{LESSON}:{line}: unknown directive 'chekpoint' (did you mean 'checkpoint'?)" in stderr_path.read_text())
         assert "Tel de woorden opnieuw" in page_text(lesson_url)
         # What the page's banner shows (published just after the lines are printed).
         build_state = f"http://127.0.0.1:{port}/__werkplaats__/build"
         wait_for(lambda: json.loads(fetch(build_state)[1])["errors"]
-                 == [f"{LESSON}:{line}: unknown directive 'chekpoint'"])
+                 == [f"{LESSON}:{line}: unknown directive 'chekpoint' (did you mean 'checkpoint'?)"])
         assert "Traceback" not in stderr_path.read_text()
     finally:
         os.killpg(process.pid, signal.SIGINT)
