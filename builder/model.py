@@ -45,6 +45,16 @@ class Source:
 
 
 @dataclass(frozen=True)
+class PlannedLesson:
+    """A lesson of lessons/planned.yaml: not written yet, but other lessons may link to it."""
+
+    id: str
+    title: str
+    path: str  # the planned file as messages name it, e.g. "lessons/planned.yaml"
+    line: int
+
+
+@dataclass(frozen=True)
 class Checkpoint:
     id: str
     number: int  # 1-based position in the lesson, shown as "01"

@@ -136,6 +136,37 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path):
         process.wait(timeout=30)
 
 
+@pytest.mark.slow
+def test_serve_only_serves_and_rebuilds_that_lesson_alone(tmp_path):
+    project = ProjectCopy(tmp_path)
+    # A second lesson with a mistake: serving tekst-01 alone neither loads nor reports it.
+    text = (project.root / LESSON).read_text(encoding="utf-8")
+    (project.root / "lessons" / "tekst-02.md").write_text(
+        text.replace("id: tekst-01", "id: tekst-02").replace("lesson: 1", "lesson: 2")
+        .replace("checkpoints: [count_words]", "checkpoints: []")
+        .replace(":::{checkpoint} count_words\n:::\n", ":::{plaatje}\n:::\n"), encoding="utf-8")
+    port = free_port()
+    stderr_path = tmp_path / "serve.err"
+    with open(stderr_path, "w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "build.py"), "serve", "--only", "tekst-01", "--root", str(project.root),
+             "--out", str(project.site), "--port", str(port)],
+            cwd=project.root, stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for(lambda: "Tel de woorden in een zin" in (page_text(base + "tekst-01/") or ""))
+        index = page_text(base)
+        assert 'href="tekst-01/"' in index and "tekst-02" not in index
+        assert page_text(base + "tekst-02/") is None  # not built: 404
+        project.replace(LESSON, "title: Tel de woorden in een zin", "title: Tel de woorden opnieuw")
+        wait_for(lambda: "Tel de woorden opnieuw" in (page_text(base + "tekst-01/") or ""))
+        assert stderr_path.read_text() == ""
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=30)
+
+
 def test_text_files_are_gzipped_for_browsers_that_accept_it(site_dir):
     import gzip
 
