@@ -1,4 +1,4 @@
-"""The domain objects of a lesson, as pass 1 validates them and pass 2 renders them."""
+"""The domain objects of a lesson, as the load stage validates them and the render stage renders them."""
 
 from __future__ import annotations
 

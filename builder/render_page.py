@@ -1,4 +1,4 @@
-"""Pass 2: lessons -> HTML strings, through the Jinja2 templates in site/templates/."""
+"""Render stage: lessons -> HTML strings, through the Jinja2 templates in site/templates/."""
 
 from __future__ import annotations
 
