@@ -53,12 +53,16 @@ def now_utc() -> str:
 # ---- one submission ------------------------------------------------------------------------
 
 
-def _record(submission: Submission, bundle: Bundle, **outcome) -> ResultRecord:
-    """The record of a submission; `outcome` holds the status and what grading found."""
+def _record(submission: Submission, bundle: Bundle, status: str, score: int = 0,
+            checkpoints: tuple[CheckpointRecord, ...] = (), message: str | None = None,
+            sandbox: SandboxRecord | None = None) -> ResultRecord:
+    """The record of a submission: what grading found, and what it was graded with."""
     return ResultRecord(
         submission=submission.path,
         learner=submission.learner,
         lesson=bundle.lesson,
+        status=status,
+        score=score,
         max_score=len(bundle.checkpoints),
         code_sha256=submission.code_sha256,
         source_sha256=submission.source_sha256,
@@ -68,12 +72,14 @@ def _record(submission: Submission, bundle: Bundle, **outcome) -> ResultRecord:
         runner_version=runner.__version__,
         bundle_sha256=bundle.bundle_sha256,
         graded_at=now_utc(),
-        **outcome,
+        checkpoints=checkpoints,
+        message=message,
+        sandbox=sandbox,
     )
 
 
 def invalid_result(submission: Submission, bundle: Bundle, message: str) -> ResultRecord:
-    return _record(submission, bundle, status="invalid", score=0, message=message)
+    return _record(submission, bundle, "invalid", message=message)
 
 
 def syntax_message(report: GradeReport) -> str:
@@ -97,7 +103,7 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> ResultReco
     if report.load.problem == "syntax":
         return invalid_result(submission, bundle, syntax_message(report))
     return _record(
-        submission, bundle, status="graded", score=report.score,
+        submission, bundle, "graded", score=report.score,
         checkpoints=tuple(CheckpointRecord.from_result(checkpoint) for checkpoint in report.checkpoints),
         sandbox=sandbox_protections(host),
     )

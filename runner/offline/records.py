@@ -92,7 +92,7 @@ class TestRecord:
             status=fields.choice("status", STATUSES),
             message=fields.text("message"),
             duration_ms=fields.number("duration_ms"),
-            visible=fields.flag("visible", default=False),
+            visible=fields.flag("visible", optional=True, default=False),
             expected=fields.text("expected", optional=True),
             actual=fields.text("actual", optional=True),
         )
@@ -163,7 +163,7 @@ class SandboxRecord:
             sandbox_user=fields.flag("sandbox_user"),
             private_filesystem=fields.flag("private_filesystem"),
             network_isolation=fields.flag("network_isolation"),
-            cgroup_limits=fields.flag("cgroup_limits", default=None),
+            cgroup_limits=fields.flag("cgroup_limits", optional=True),
         )
 
 
@@ -299,8 +299,8 @@ class _Fields:
     def text(self, name: str, optional: bool = False, nullable: bool = False) -> Any:
         return self._value(name, "a string", lambda v: type(v) is str, optional, nullable, None)
 
-    def flag(self, name: str, default: Any = ...) -> Any:
-        return self._value(name, "true or false", lambda v: type(v) is bool, default is not ..., False, default)
+    def flag(self, name: str, optional: bool = False, default: bool | None = None) -> Any:
+        return self._value(name, "true or false", lambda v: type(v) is bool, optional, False, default)
 
     def count(self, name: str) -> int:
         return self._value(name, "a whole number of at least 0", lambda v: type(v) is int and v >= 0,
