@@ -22,6 +22,7 @@ from pathlib import Path
 from builder.errors import BuildError, raise_if_any
 from builder.model import Lesson
 from builder.paths import CODE_ROOT
+from runner.core.bundle import BundleError
 
 TIME_LIMIT_SECONDS = 300
 RUNNER_DIR = CODE_ROOT / "runner"  # what `python -m runner` runs, from CODE_ROOT
@@ -106,18 +107,20 @@ def gate_errors(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> 
         # The gate itself broke (a usage error, a crash): its own words, first line.
         first = (completed.stderr.strip().splitlines() or [f"exit code {completed.returncode}"])[0]
         return [BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first.removeprefix('error: ')}")]
-    if answer.get("load_error"):
-        return [load_error(lesson, answer["load_error"])]
+    failure = answer.get("load_error")
+    if isinstance(failure, dict):
+        return [load_error(lesson, BundleError(str(failure.get("text", "")), failure.get("file"),
+                                               failure.get("line"), failure.get("reason")))]
     shown = lesson.checkpoints_shown_dir
     return [BuildError(f"{shown}/{failure['path']}", None, failure["reason"]) for failure in answer["failures"]]
 
 
-def load_error(lesson: Lesson, failure: dict) -> BuildError:
+def load_error(lesson: Lesson, error: BundleError) -> BuildError:
     """`checkpoints/<id>/tests/<file>.py:<line>: the tests cannot be loaded: <reason>` when the
     mistake is in one file of the lesson; else the runner's whole sentence at the lesson's folder."""
-    if failure.get("file") and failure.get("reason"):
-        return BuildError(f"{lesson.checkpoints_shown_dir}/{failure['file']}", failure.get("line"),
-                          f"the tests cannot be loaded: {failure['reason']}")
+    if error.file and error.reason:
+        return BuildError(f"{lesson.checkpoints_shown_dir}/{error.file}", error.line,
+                          f"the tests cannot be loaded: {error.reason}")
     # The runner names files by absolute path; messages name them as the teacher knows them.
-    text = str(failure.get("text", "")).replace(str(lesson.checkpoints_dir.resolve()), lesson.checkpoints_shown_dir)
+    text = str(error).replace(str(lesson.checkpoints_dir.resolve()), lesson.checkpoints_shown_dir)
     return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: the tests cannot be loaded: {text}")
