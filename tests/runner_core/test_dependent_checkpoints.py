@@ -219,3 +219,24 @@ def test_runner_check_prints_the_note_under_the_dependent_checkpoint(tmp_path):
         f"    {USES_NOTE}",
     ]
     assert lines.count(f"    {USES_NOTE}") == 1
+
+
+def test_the_teachers_report_shows_the_note_the_learner_got(tmp_path):
+    submissions = tmp_path / "klas"
+    submissions.mkdir()
+    (submissions / "anna.py").write_text(composed("words__keeps_capitals.py"), encoding="utf-8")
+    out = tmp_path / "graded"
+    completed = subprocess.run([sys.executable, "-m", "runner", "grade", "--lesson", "chain-01",
+                                "--checkpoints-dir", str(CHECKPOINTS), str(submissions), "--out", str(out), "--jobs", "1"],
+                               cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+    (record,) = [json.loads(line) for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [checkpoint.get("uses_failing") for checkpoint in record["checkpoints"]] == [None, ["words"], None]
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert f'<li><b>word_counts</b><span class="why">{USES_NOTE}</span></li>' in report
+    # Run again: the record is read back (resumed), note and all, not refused as unreadable.
+    again = subprocess.run(completed.args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "unreadable" not in again.stderr, again.stderr
+    assert "0 new this run, 1 kept from an earlier run" in again.stdout
+    assert f'<li><b>word_counts</b><span class="why">{USES_NOTE}</span></li>' in (out / "report.html").read_text(
+        encoding="utf-8")
