@@ -240,3 +240,12 @@ def test_the_teachers_report_shows_the_note_the_learner_got(tmp_path):
     assert "0 new this run, 1 kept from an earlier run" in again.stdout
     assert f'<li><b>word_counts</b><span class="why">{USES_NOTE}</span></li>' in (out / "report.html").read_text(
         encoding="utf-8")
+
+
+def test_a_correct_solution_that_returns_a_counter_is_told_to_return_a_dict(lesson):
+    (lesson / "correct" / "counter.py").write_text(
+        "# after: solution.py\nfrom collections import Counter\n\n\ndef word_counts(text):\n"
+        "    return Counter(words(text))\n", encoding="utf-8")
+    assert [failure.reason for failure in check_quality_gate(lesson)] == [
+        "should pass but fails word_counts: test 'voorbeeld: de kat en de hond' (fail): "
+        "Je functie word_counts gaf een Counter terug; geef een gewone dict terug."]
