@@ -34,6 +34,7 @@ function validStoredResult(result) {
     && isText(result.message) && typeof result.before_tests === "boolean"
     && (result.expected === null || isText(result.expected))
     && (result.actual === null || isText(result.actual))
+    && (result.note === undefined || isText(result.note))
     && isText(result.code) && typeof result.stale === "boolean";
 }
 

@@ -257,6 +257,8 @@ class CheckpointPanel {
       visible: result.visible === true,
       expected: result.expected ?? null,
       actual: result.actual ?? null,
+      // A checkpoint this one uses fails too (runner/core/web.py): the cause may be there.
+      note: typeof result.note === "string" ? result.note : "",
       code: codeFingerprint(code),
       stale: false,
     };
@@ -330,6 +332,13 @@ class CheckpointPanel {
     message.className = "checkpoint__message";
     message.textContent = result.message;
     feedback.append(message);
+    if (result.note) {
+      const note = document.createElement("p");
+      note.className = "checkpoint__note";
+      note.dataset.checkpointNote = "";
+      note.textContent = result.note;
+      feedback.append(note);
+    }
     if (result.visible && (result.expected !== null || result.actual !== null)) {
       const list = document.createElement("dl");
       list.className = "checkpoint__comparison";
