@@ -52,6 +52,11 @@ class Bundle:
     def function_names(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.checkpoints)
 
+    def check_limits(self, override: float | None = None) -> dict[str, float]:
+        """Per checkpoint, the seconds its shipped tests may take together (runner.core.grade's
+        `check_limits`): each checkpoint's own `check_seconds`, or `override` for all."""
+        return {spec.id: spec.check_seconds if override is None else override for spec in self.checkpoints}
+
     def checkpoint(self, checkpoint_id: str) -> CheckpointSpec:
         for spec in self.checkpoints:
             if spec.id == checkpoint_id:
