@@ -1,4 +1,4 @@
-"""Pass 2: what the browser needs to grade a lesson's checkpoints, in `_site/checkpoints/<id>/`.
+"""Write stage: what the browser needs to grade a lesson's checkpoints, in `_site/checkpoints/<id>/`.
 
 Two files per lesson:
 - `runner-<hash>.zip`: the grading core (all of `runner/core/`, entry runner.core.web) plus the
