@@ -34,6 +34,7 @@ from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.offline.gradebook import gradebook_csv
 from runner.core.model import GradeReport
 from runner.offline.quality_gate import check_quality_gate, known_solutions
+from runner.offline.records import ResultRecord, ResultsFileError
 from runner.offline.report import CheckpointInfo, missing_protections, render_report
 from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
 from runner.offline.submission import PathProblem, collect_submission_files, read_submission
@@ -191,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SandboxError as error:
         print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
         return 1
+    except ResultsFileError as error:
+        print(f"error: {error} (a line this runner did not write: mend or delete it, "
+              "or grade everything again with --regrade)", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted; run the same command again to resume", file=sys.stderr)
         return 130
@@ -282,7 +287,7 @@ def names_of(paths: list[Path], limit: int = 10) -> str:
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
-def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
+def write_outputs(results: list[ResultRecord], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
     batch.finish_batch(results, out_dir)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
     # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
@@ -317,8 +322,6 @@ def run_grade(args: argparse.Namespace) -> int:
     plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
     if plan.torn_bytes:
         errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")
-    if plan.bad_lines:
-        errors.print(f"note: ignored {plan.bad_lines} unreadable line(s) in {batch.RESULTS_FILE}")
     if collected.skipped:
         errors.print(f"note: skipped {plural(len(collected.skipped), 'file')} that "
                      f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: {names_of(collected.skipped)}")
@@ -334,8 +337,8 @@ def run_grade(args: argparse.Namespace) -> int:
             on_result=lambda result: progress.advance(task),
         )
     write_outputs(outcome.results, bundle, out_dir, excel=args.excel)
-    graded = sum(1 for r in outcome.results if r["status"] == "graded")
-    invalid = [Path(r["submission"]) for r in outcome.results if r["status"] != "graded"]
+    graded = sum(1 for r in outcome.results if r.graded)
+    invalid = [Path(r.submission) for r in outcome.results if not r.graded]
     print(
         f"{plural(len(outcome.results), 'submission')}: {graded} graded, {len(invalid)} invalid; "
         f"{outcome.graded_now} new this run, {outcome.reused} kept from an earlier run "
