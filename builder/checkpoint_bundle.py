@@ -110,7 +110,7 @@ def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
         bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
         members = archive_members(lesson, bundle)
     except BundleError as error:
-        raise load_error(lesson, str(error)) from None
+        raise load_error(lesson, error) from None
     data = build_archive(members)
     archive_sha256 = hashlib.sha256(data).hexdigest()
     archive_name = f"runner-{archive_sha256[:16]}.zip"

@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.core.lesson_config import CONFIG_FILE, DEFAULT_SETTINGS, LessonConfigError, LessonSettings, read_lesson_config
-
-from runner.core.lesson_config import suggestion
+from runner.core.lesson_config import (
+    CONFIG_FILE, DEFAULT_SETTINGS, LessonConfigError, LessonSettings, read_lesson_config, suggestion,
+)
 
 from builder.assets import NODE_MODULES
 from builder.errors import BuildError

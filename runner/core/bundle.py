@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import runner
-from runner.core.lesson_config import LessonConfigError, LessonSettings, read_lesson_config
+from runner.core.lesson_config import CONFIG_FILE, LessonConfigError, LessonSettings, read_lesson_config
 from runner.core.testkit import TEST_MARKER, Signature, TestSpec
 
 SOLUTION_FILE = "solution.py"
@@ -23,7 +23,17 @@ OFFLINE_DIR = "tests_offline"
 
 
 class BundleError(Exception):
-    """A lesson's checkpoint definitions or tests are broken (a teacher's mistake, not a learner's)."""
+    """A lesson's checkpoint definitions or tests are broken (a teacher's mistake, not a learner's).
+
+    `str()` is one line; `file` (relative to the lesson directory), `line` and `reason` are set
+    when the mistake is in one file of the lesson, for tools that name it themselves.
+    """
+
+    def __init__(self, text: str, file: str | None = None, line: int | None = None, reason: str | None = None) -> None:
+        super().__init__(text)
+        self.file = file
+        self.line = line
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,21 @@ class Bundle:
                 return spec
         raise KeyError(checkpoint_id)
 
+    def used_by_closure(self, checkpoint_id: str) -> tuple[str, ...]:
+        """The checkpoints `checkpoint_id` uses, directly or through another, in lesson order."""
+        used: set[str] = set()
+        waiting = list(self.checkpoint(checkpoint_id).uses)
+        while waiting:
+            current = waiting.pop()
+            if current not in used:
+                used.add(current)
+                waiting.extend(self.checkpoint(current).uses)
+        return tuple(spec.id for spec in self.checkpoints if spec.id in used)
+
+    def dependents(self, checkpoint_id: str) -> tuple[str, ...]:
+        """The checkpoints that use `checkpoint_id`, directly or through another, in lesson order."""
+        return tuple(spec.id for spec in self.checkpoints if checkpoint_id in self.used_by_closure(spec.id))
+
 
 def bundle_hash(files: dict[str, bytes]) -> str:
     """SHA-256 over the runner version and the used files' contents, by relative path (sorted),
@@ -90,7 +115,8 @@ def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict
         line = _failing_line(error, str(path))
         where = relative if line is None else f"{relative}:{line}"
         reason = error.msg if isinstance(error, SyntaxError) else str(error)
-        raise BundleError(f"{where}: {type(error).__name__}: {reason}") from error
+        raise BundleError(f"{where}: {type(error).__name__}: {reason}", relative, line,
+                          f"{type(error).__name__}: {reason}") from error
     return module
 
 
@@ -109,7 +135,7 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
     try:  # the same strict reader as the builder's (runner.core.lesson_config)
         config = read_lesson_config(lesson_dir)
     except LessonConfigError as error:
-        raise BundleError(str(error)) from None
+        raise BundleError(str(error), CONFIG_FILE, error.line, error.message) from None
     lesson = config.lesson
     ids = list(config.ids)
 

@@ -279,8 +279,7 @@ class _Reader:
             if used == checkpoint_id:
                 self.fail(line, f"checkpoint {number} uses itself")
             if used in later:
-                self.fail(line, f"checkpoint {number} uses '{used}', which comes later: "
-                                "a checkpoint can only use earlier ones")
+                self.fail(line, f"checkpoint {number} uses '{used}', which must be listed before it")
             if used not in earlier:
                 self.fail(line, f"checkpoint {number} uses unknown checkpoint '{used}'{suggestion(used, earlier)}")
             if used in seen:

@@ -2,7 +2,7 @@
 
     python -m runner check main.py --lesson rag-01
     python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
-    python -m runner gate --lesson rag-01
+    python -m runner gate --lesson rag-01 [--json]
 
 Exit codes: 0 all checkpoints pass (check) / the batch completed (grade) / every known solution
 gets its known verdict (gate); 1 some checkpoint did not pass (check) / the grader itself failed
@@ -14,6 +14,7 @@ that may use a third-party library (rich).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -27,6 +28,7 @@ from rich.progress import (
 from rich.text import Text
 
 import runner
+from runner.core import messages
 from runner.offline import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
@@ -125,21 +127,43 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
     gate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
                       help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
+    gate.add_argument("--json", action="store_true",
+                      help="one JSON object on stdout: every failure as a record (for the builder)")
     return parser
 
 
 def run_gate(args: argparse.Namespace) -> int:
-    """One line per known solution that does not get its known verdict, as `path: reason`."""
+    """One line per failure (a known solution that does not get its known verdict on one
+    checkpoint), as `path: reason`; with --json, one JSON object on stdout instead (see
+    `gate_json`), for the builder."""
     lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
+    if args.json:
+        return gate_json(args.lesson, lesson_dir)
     failures = check_quality_gate(lesson_dir)
     for failure in failures:
         print(f"{failure.path}: {failure.reason}", file=sys.stderr)
     count = len(known_solutions(lesson_dir))
     if failures:
-        print(f"quality gate of {args.lesson}: {len(failures)} of {count} known solutions are off", file=sys.stderr)
+        off = len({failure.path for failure in failures})
+        print(f"quality gate of {args.lesson}: {off} of {count} known solutions are off", file=sys.stderr)
         return 1
     print(f"quality gate of {args.lesson}: all {count} known solutions get their known verdict")
     return 0
+
+
+def gate_json(lesson: str, lesson_dir: Path) -> int:
+    """`{"lesson", "known_solutions", "failures": [GateFailure records], "load_error"}` on stdout:
+    `load_error` is null, or `{"file", "line", "reason", "text"}` when the tests cannot be loaded
+    (`file` and `line` null when the mistake is in no single test file)."""
+    answer: dict = {"lesson": lesson, "known_solutions": 0, "failures": [], "load_error": None}
+    try:
+        failures = check_quality_gate(lesson_dir)
+        answer["known_solutions"] = len(known_solutions(lesson_dir))
+        answer["failures"] = [failure.to_json(lesson_dir) for failure in failures]
+    except BundleError as error:
+        answer["load_error"] = {"file": error.file, "line": error.line, "reason": error.reason, "text": str(error)}
+    print(json.dumps(answer, ensure_ascii=False, indent=1))
+    return 1 if answer["failures"] or answer["load_error"] else 0
 
 
 def limits_from(args: argparse.Namespace, settings: LessonSettings = DEFAULT_SETTINGS) -> SandboxLimits:
@@ -245,6 +269,8 @@ def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: C
                 console.print(Text(f"      verwacht: {terminal_text(failure.expected)}", style="dim"))
             if failure.actual is not None:
                 console.print(Text(f"      gekregen: {terminal_text(failure.actual)}", style="dim"))
+        if result.uses_failing:
+            console.print(Text(f"    {messages.uses_failing(result.uses_failing)}", style="yellow"))
     console.print()
     passed = report.score
     summary = f"{passed} van {report.max_score} checkpoints gehaald."

@@ -105,10 +105,12 @@ class CheckpointRecord:
     id: str
     status: str  # one of STATUSES
     tests: tuple[TestRecord, ...] = ()
+    uses_failing: tuple[str, ...] = ()  # checkpoints it uses that failed too (CheckpointResult)
 
     @classmethod
     def from_result(cls, checkpoint: CheckpointResult) -> CheckpointRecord:
-        return cls(checkpoint.id, checkpoint.status, tuple(TestRecord.from_result(t) for t in checkpoint.tests))
+        return cls(checkpoint.id, checkpoint.status, tuple(TestRecord.from_result(t) for t in checkpoint.tests),
+                   checkpoint.uses_failing)
 
     @property
     def first_failure(self) -> TestRecord | None:
@@ -119,16 +121,21 @@ class CheckpointRecord:
         return tuple(test for test in self.tests if test.status != "pass")
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "status": self.status, "tests": [test.to_json() for test in self.tests]}
+        data: dict[str, Any] = {"id": self.id, "status": self.status, "tests": [test.to_json() for test in self.tests]}
+        if self.uses_failing:
+            data["uses_failing"] = list(self.uses_failing)
+        return data
 
     @classmethod
     def from_json(cls, data: object, where: str) -> CheckpointRecord:
-        fields = _Fields(data, where, ("id", "status", "tests"))
+        fields = _Fields(data, where, ("id", "status", "tests", "uses_failing"))
+        uses_failing = fields.texts("uses_failing")
         return cls(
             id=fields.text("id"),
             status=fields.choice("status", STATUSES),
             tests=tuple(TestRecord.from_json(test, f"{where}.tests[{index}]")
                         for index, test in enumerate(fields.array("tests"))),
+            uses_failing=uses_failing,
         )
 
 
@@ -311,6 +318,12 @@ class _Fields:
 
     def array(self, name: str) -> list:
         return self._value(name, "a list", lambda v: type(v) is list, False, False, None)
+
+    def texts(self, name: str) -> tuple[str, ...]:
+        """An optional list of strings (absent: empty)."""
+        value = self._value(name, "a list of strings",
+                            lambda v: type(v) is list and all(type(item) is str for item in v), True, False, [])
+        return tuple(value)
 
     def choice(self, name: str, allowed: tuple[str, ...]) -> str:
         value = self._value(name, "a string", lambda v: type(v) is str, False, False, None)

@@ -15,7 +15,7 @@ from datetime import datetime
 from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
-from runner.core.messages import LOAD_TEST_NAME
+from runner.core.messages import LOAD_TEST_NAME, uses_failing
 from runner.offline.gradebook import latest_per_learner, submission_order
 from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
 
@@ -233,6 +233,9 @@ def _feedback(result: ResultRecord) -> str:
             f"<li>{_status_badge(test.status)} <b>{e(checkpoint_id)}</b>, {e(test.name)}"
             f'<span class="why">{e(test.message)}</span>{shown}</li>'
         )
+    if load_problem is None:  # a checkpoint that uses another that failed too: what the learner read
+        items.extend(f'<li><b>{e(c.id)}</b><span class="why">{e(uses_failing(c.uses_failing))}</span></li>'
+                     for c in result.checkpoints if c.uses_failing)
     return f'<ul class="feedback">{"".join(items)}</ul>'
 
 

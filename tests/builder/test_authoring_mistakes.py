@@ -165,6 +165,17 @@ def test_unknown_key_in_checkpoints_toml(project):
     assert_fails(project, f"{toml}:{line}: checkpoint 1 has unknown key 'titel' (did you mean 'title'?)")
 
 
+@pytest.mark.parametrize("uses, reason", [
+    ('"count_words"', "checkpoint 1 'uses' must be a list of checkpoint ids, got 'count_words'"),
+    ('["count_words"]', "checkpoint 1 uses itself"),
+    ('["tel_woorden"]', "checkpoint 1 uses unknown checkpoint 'tel_woorden'"),
+])
+def test_uses_must_name_earlier_checkpoints(project, uses, reason):
+    toml = "checkpoints/tekst-01/checkpoints.toml"
+    project.replace(toml, 'title = "Tel de woorden"', f'title = "Tel de woorden"\nuses = {uses}')
+    assert_fails(project, f"{toml}:{project.line_of(toml, 'uses =')}: {reason}")
+
+
 def test_a_checkpoint_without_a_marker_is_a_warning(project):
     project.replace(LESSON, ":::{checkpoint} count_words\n:::\n", "")
     run = project.build()

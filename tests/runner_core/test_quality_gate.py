@@ -1,8 +1,8 @@
 """The quality gate on every lesson's own tests (issue 3, part 3), one case per lesson in checkpoints/.
 
 The reference and every correct solution must pass everything, offline-only tests included;
-every known-wrong solution must fail exactly its named checkpoint with the shipped tests alone
-(the ones the browser runs). `runner.offline.quality_gate` decides that; here it must hold for each
+every known-wrong solution must fail its named checkpoint with the shipped tests alone (the ones
+the browser runs), and pass the others except those that use it (checkpoints.toml `uses`). `runner.offline.quality_gate` decides that; here it must hold for each
 lesson. The known-wrong solutions are variations of the reference (`# after: solution.py`), graded
 composed. Their JSON verdicts are kept as golden transcripts in tests/lessons/<id>/transcripts/ so
 any drift in statuses or messages shows up in review; regenerate them with
@@ -82,7 +82,10 @@ def golden_view(report):
     checkpoints = []
     for checkpoint in report.to_json()["checkpoints"]:
         tests = [{key: value for key, value in test.items() if key != "duration_ms"} for test in checkpoint["tests"]]
-        checkpoints.append({"id": checkpoint["id"], "status": checkpoint["status"], "tests": tests})
+        view = {"id": checkpoint["id"], "status": checkpoint["status"], "tests": tests}
+        if "uses_failing" in checkpoint:  # the note a dependent checkpoint gets
+            view["uses_failing"] = checkpoint["uses_failing"]
+        checkpoints.append(view)
     return {"score": report.score, "max_score": report.max_score, "checkpoints": checkpoints}
 
 
