@@ -1,7 +1,7 @@
 """Dutch learner-facing messages about loading main.py and calling its functions.
 
 Kept in one place so the browser and the offline runner say exactly the same thing, and so the
-golden transcripts in tests/runner_core/golden/ catch any drift.
+golden transcripts in tests/lessons/<id>/transcripts/ catch any drift.
 """
 
 from __future__ import annotations
