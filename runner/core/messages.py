@@ -60,6 +60,12 @@ def call_timeout(function: str) -> str:
     return f"{function} was niet binnen de tijdslimiet klaar (een oneindige lus?)."
 
 
+def checkpoint_too_slow(function: str, seconds: float) -> str:
+    unit = "seconde" if seconds == 1 else "seconden"
+    return (f"{function} was te traag: de tests van dit checkpoint mogen samen {seconds:g} {unit} rekenen, "
+            "net als in de browser.")
+
+
 def call_host_error(function: str, detail: str) -> str:
     return f"Het uitvoeren van {function} mislukte: {detail}."
 
