@@ -273,6 +273,16 @@ def document_fields(learner):
     rejects(learner, "Een document waarvan de titel geen str is moet een ValueError geven.", doc(title=5), 2, 0)
 
 
+
+@test(CHECKPOINT, "document aan de grenzen van de regels van checkpoint 1")
+def document_rules_at_the_limits(learner):
+    for message, document, valid in shared.document_rule_cases():
+        if valid:
+            expect_chunks(learner, message, document, 2, 0)
+        else:
+            rejects(learner, message, document, 2, 0)
+
+
 # --- generated documents compared with the reference ----------------------------------------
 
 
