@@ -8,12 +8,91 @@ that break exactly one rule of the contract, with random texts in between. Never
 """
 
 CALLS_PER_CHECKPOINT = 300
-BAD_VALUES = [None, 5, 4.0, True, False, "", " ", "x", [], {}, ["d"], ("d",)]
+IDS = ["", "x" * 40, "x" * 41, "a" * 39, "d 1", "d\n", " d", "café", "d:1", "d.1", "Az09_-", "0", 7, None, True, ["d"]]
+TITLES = ["", " ", "\u3000", "\n\t", "t" * 100, "t" * 101, " " + "t" * 99, " " + "t" * 100, "😀" * 100, "😀" * 101,
+          5, None, True, ["T"]]
+TEXTS = ["", " ", " \xa0\n", "\u3000", "x" * 20000, "x" * 20001, " " + "x" * 19999, "x " * 10000, "a\ud800", "\ud800",
+         5, None, True, ["tekst"], " a ", "a"]
 
 
 def inputs(checkpoint, rng):
-    make = {"document_snapshots": _records_call, "word_chunks": _window_call, "chunk_coverage": _coverage_call}[checkpoint]
-    return [make(rng) for _ in range(CALLS_PER_CHECKPOINT)]
+    """First one call for each single-rule edge (in a random setting), then random calls."""
+    sweep, make = {
+        "document_snapshots": (_records_sweep, _records_call),
+        "word_chunks": (_window_sweep, _window_call),
+        "chunk_coverage": (_coverage_sweep, _coverage_call),
+    }[checkpoint]
+    calls = sweep(rng)
+    while len(calls) < CALLS_PER_CHECKPOINT:
+        calls.append(make(rng))
+    return calls
+
+
+def _item_variants(item):
+    """item with each rule of checkpoint 1 broken, or bent to its limit, one at a time."""
+    variants = [dict(item, id=value) for value in IDS]
+    variants += [dict(item, title=value) for value in TITLES]
+    variants += [dict(item, text=value) for value in TEXTS]
+    for key in sorted(item):
+        without = dict(item)
+        del without[key]
+        variants.append(without)
+    variants += [dict(item, **{key: "x"}) for key in ("extra", "revision", "ID")]
+    variants += [sorted(item), list(item.values()), tuple(item), item["id"], None, 5]
+    return variants
+
+
+def _records_sweep(rng):
+    calls = []
+    for variant in _item_variants(_record(rng, 0)):
+        calls.append(([[variant]], {}))
+        calls.append(([[_record(rng, 1), variant]], {}))
+    for count in (0, 1, 31, 32, 33):
+        calls.append(([[shared.record(f"d{index}", "T", "x") for index in range(count)]], {}))
+    for shape in (tuple, lambda records: records[0], lambda records: None):
+        calls.append(([shape([_record(rng, 0)])], {}))
+    return calls
+
+
+def _window_sweep(rng):
+    calls = []
+    record = {key: value for key, value in shared.random_document(rng).items() if key != "revision"}
+    for variant in _item_variants(record):
+        calls.append(([_document_with(rng, variant), rng.choice([1, 2, 4]), 0], {}))
+    document = shared.random_document(rng, max_words=120)
+    calls.append(([dict(document, text=document["text"] + "!")], {}))
+    calls.append(([dict(document, revision=document["revision"].upper())], {}))
+    for window in (-1, 0, 1, 2, 39, 40, 41, 255, 256, 257, True, 4.0, "4", None):
+        calls.append(([document, window, 0], {}))
+        calls.append(([document], {"window": window}))
+    for overlap in (-1, 0, 1, 3, 4, 5, 7, 8, 9, True, False, 1.0, None):
+        calls.append(([document, 4, overlap], {}))
+        calls.append(([document], {"overlap": overlap}))
+    calls.append(([document], {}))
+    return calls
+
+
+def _coverage_sweep(rng):
+    calls = []
+    record = {key: value for key, value in shared.random_document(rng).items() if key != "revision"}
+    for variant in _item_variants(record):
+        calls.append(([_document_with(rng, variant), []], {}))
+    document = shared.random_document(rng, max_words=40)
+    chunks = reference.word_chunks(document, 4, 1)
+    for choice in range(FORGERIES):
+        for _ in range(3):
+            forged = list(chunks)
+            victim = rng.randrange(len(forged))
+            forged[victim] = _forged_chunk(rng, document, forged[victim], choice)
+            calls.append(([document, forged], {}))
+    for shape in (tuple, lambda chunks: chunks[0], lambda chunks: None, lambda chunks: chunks + [chunks[0]]):
+        calls.append(([document, shape(chunks)], {}))
+    # A one-letter first word: its bounds 0 and 1 equal False and True, which only a type check refuses.
+    short = shared.snapshot(text="a bc d")
+    first = reference.make_chunk(short, reference.word_spans(short["text"]), 0, 1)
+    for field, value in (("word_start", False), ("word_end", True), ("start", False), ("end", True), ("end", 1.0)):
+        calls.append(([short, [dict(first, **{field: value})]], {}))
+    return calls
 
 
 # --- records and documents -----------------------------------------------------------------------
@@ -23,42 +102,12 @@ def _text(rng):
     return shared.random_text(rng, rng.randint(1, rng.choice([5, 20, 60])), unicode_spaces=rng.random() < 0.7)
 
 
-def _bad_id(rng):
-    return rng.choice(["", "x" * 40, "x" * 41, "a" * 39, "d 1", "d\n", " d", "café", "d:1", "d.1", "Az09_-", "0", 7, None, True, ["d"]])
-
-
-def _bad_title(rng):
-    return rng.choice(["", " ", "\u3000", "\n\t", "t" * 100, "t" * 101, " " + "t" * 99, " " + "t" * 100, "😀" * 100,
-                       "😀" * 101, 5, None, True, ["T"]])
-
-
-def _bad_text(rng):
-    return rng.choice(["", " ", " \xa0\n", "\u3000", "x" * 20000, "x" * 20001, " " + "x" * 19999, "x " * 10000,
-                       "a\ud800", "\ud800", 5, None, True, ["tekst"], " a ", "a"])
-
-
 def _record(rng, index):
     return shared.record(f"d{index}", rng.choice(["Titel", " Lamp ", "Ωmega 😀", "t" * rng.randint(1, 100)]), _text(rng))
 
 
 def _broken_item(rng, item):
-    """item with one rule of checkpoint 1 broken (or bent to its limit)."""
-    choice = rng.randrange(7)
-    if choice == 0:
-        return dict(item, id=_bad_id(rng))
-    if choice == 1:
-        return dict(item, title=_bad_title(rng))
-    if choice == 2:
-        return dict(item, text=_bad_text(rng))
-    if choice == 3:
-        broken = dict(item)
-        del broken[rng.choice(sorted(broken))]
-        return broken
-    if choice == 4:
-        return dict(item, **{rng.choice(["extra", "revision", "ID", "Id"]): "x"})
-    if choice == 5:
-        return rng.choice([sorted(item), list(item.values()), tuple(item), item["id"], None, 5])
-    return item
+    return rng.choice(_item_variants(item))
 
 
 def _records_call(rng):
@@ -134,10 +183,14 @@ def _window_call(rng):
 # --- chunk_coverage ----------------------------------------------------------------------------------
 
 
-def _forged_chunk(rng, document, chunk):
+FORGERIES = 12
+
+
+def _forged_chunk(rng, document, chunk, choice=None):
     spans = reference.word_spans(document["text"])
     total = len(spans)
-    choice = rng.randrange(12)
+    if choice is None:
+        choice = rng.randrange(FORGERIES)
     if choice == 0:  # word bounds moved, every other field made to fit them
         start = rng.choice([-1, -2, 0, chunk["word_start"] - 1, chunk["word_start"] + 1, total - 1, total])
         end = rng.choice([start, start + 1, chunk["word_end"], total, total + 1, start - 1])

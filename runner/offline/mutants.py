@@ -227,7 +227,7 @@ def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edi
         yield _statement_replaced(statement, lines, ast.unparse(plain), "accumulate", f"{_short(statement)} -> {_short(plain)}")
     elif isinstance(statement, (ast.For, ast.While)):
         yield _statement_inserted_after(statement.body[-1], lines, "break", "early-exit",
-                                        f"break at the end of the loop `{_short(statement, 50).partition(':')[0]}`")
+                                        f"break at the end of the loop `{_loop_header(statement)}`")
     elif isinstance(statement, ast.FunctionDef):
         defaults = statement.args.defaults
         # Dropping the last defaults keeps the signature valid (no default before a non-default).
@@ -266,7 +266,13 @@ def _loop_returns(block: list[ast.stmt], lines: list[str]) -> Iterator[_Edit]:
     for statement, following in zip(block, block[1:]):
         if isinstance(statement, ast.For) and isinstance(following, ast.Return):
             yield _statement_inserted_after(statement.body[-1], lines, ast.unparse(following), "early-exit",
-                                            f"{_short(following)} inside the loop `{_short(statement, 50).partition(':')[0]}`")
+                                            f"{_short(following)} inside the loop `{_loop_header(statement)}`")
+
+
+def _loop_header(loop: ast.For | ast.While) -> str:
+    if isinstance(loop, ast.For):
+        return f"for {_short(loop.target, 30)} in {_short(loop.iter, 40)}"
+    return f"while {_short(loop.test, 40)}"
 
 
 def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:

@@ -96,14 +96,15 @@ class MutationRun:
     problems: list[str]  # one line each, `file:line: message` where there is a file
     seconds: float
     jobs: int
+    checkpoint_ids: tuple[str, ...]
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
-    def tallies(self, checkpoint_ids: Iterable[str]) -> list[CheckpointTally]:
+    def tallies(self) -> list[CheckpointTally]:
         tallies = []
-        for checkpoint in checkpoint_ids:
+        for checkpoint in self.checkpoint_ids:
             reaching = [result for result in self.results if checkpoint in result.checkpoints]
             surviving = [result for result in reaching if result.survives(checkpoint)]
             equivalent = sum(1 for result in surviving if result.listing is not None and not result.differences)
@@ -226,7 +227,7 @@ def brief(value: Any, depth: int = 0) -> str:
 
 
 def describe_outcome(outcome: CallOutcome) -> str:
-    if outcome.kind == "value":
+    if outcome.kind == "return":
         return f"returns {brief(outcome.value)}"
     if outcome.kind == "raise" and outcome.error is not None:
         return f"raises {outcome.error.type_name}"
@@ -241,7 +242,7 @@ def same_outcome(reference: CallOutcome, mutant: CallOutcome) -> bool:
     if reference.kind == "raise":
         return reference.error.is_value_error == mutant.error.is_value_error and (
             reference.error.is_value_error or reference.error.type_name == mutant.error.type_name)
-    if reference.kind != "value":
+    if reference.kind != "return":
         return True
     return (same_value(reference.value, mutant.value)
             and same_value(reference.args_after, mutant.args_after)
@@ -387,18 +388,18 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
             problems.append(f"{listing_path}:{result.listing.line}: not equivalent, {first.call} gives "
                             f"{first.mutant} instead of {first.reference}: {result.mutant.key!r}")
     return MutationRun(bundle.lesson, lesson_dir, solution, results, problems,
-                       time.perf_counter() - started, jobs)
+                       time.perf_counter() - started, jobs, bundle.function_names)
 
 
 # ---- the report -------------------------------------------------------------------------------
 
 
-def render_mutation_report(run: MutationRun, checkpoint_ids: Iterable[str]) -> str:
+def render_mutation_report(run: MutationRun) -> str:
     """Plain text: a table per checkpoint, then each survivor not explained away, with its diff."""
     lines = [f"mutation gate of {run.lesson}: {len(run.results)} mutants of solution.py "
              f"({run.seconds:.1f} s, {run.jobs} processes)", ""]
     lines.append(f"{'checkpoint':<24} {'made':>5} {'killed':>7} {'equivalent':>11} {'survivors':>10}")
-    for tally in run.tallies(checkpoint_ids):
+    for tally in run.tallies():
         lines.append(f"{tally.checkpoint:<24} {tally.made:>5} {tally.killed:>7} {tally.equivalent:>11} {tally.survivors:>10}")
     for result in run.unexplained():
         lines.append("")
@@ -407,7 +408,21 @@ def render_mutation_report(run: MutationRun, checkpoint_ids: Iterable[str]) -> s
         for difference in result.differences:
             lines.append(f"  differs on {difference.call}: reference {difference.reference}, mutant {difference.mutant}")
         lines.append(result.mutant.diff(run.solution).rstrip("\n"))
-    if run.problems:
-        lines.append("")
-        lines.extend(run.problems)
     return "\n".join(lines) + "\n"
+
+
+def undetected_by_inputs(run: MutationRun, calls: int = DIFFERENTIAL_CALLS) -> list[tuple[str, str]]:
+    """(checkpoint, mutant key) for each killed mutant the differential run cannot tell apart from
+    the reference: the inputs are too weak to check a listing of such a mutant. Empty is the aim."""
+    differential = DifferentialRun(run.lesson_dir, run.solution, run.checkpoint_ids, calls)
+    if not differential.available:
+        return [(checkpoint, "(no mutant_inputs.py)") for checkpoint in run.checkpoint_ids]
+    missed = []
+    for result in run.results:
+        killed = [checkpoint for checkpoint in result.checkpoints if not result.survives(checkpoint)]
+        if not killed:
+            continue
+        told_apart = {difference.checkpoint for difference in differential.differences(result.mutant, killed)}
+        missed.extend((checkpoint, result.mutant.key) for checkpoint in killed if checkpoint not in told_apart)
+    return missed
+
