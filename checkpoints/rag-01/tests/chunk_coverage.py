@@ -306,9 +306,10 @@ def tampered_document(learner):
 
 @test(CHECKPOINT, "document volgt de regels van checkpoint 1")
 def document_rules(learner):
+    # A valid document only has to be accepted here; what comes back is checked by the other tests.
     for message, document, valid in shared.document_rule_cases():
         if valid:
-            expect_coverage(learner, message, document, [])
+            returns(lambda: learner.chunk_coverage(document, []), message)
         else:
             rejects(learner, message, document, [])
 

@@ -276,9 +276,10 @@ def document_fields(learner):
 
 @test(CHECKPOINT, "document aan de grenzen van de regels van checkpoint 1")
 def document_rules_at_the_limits(learner):
+    # A valid document only has to be accepted here; what comes back is checked by the other tests.
     for message, document, valid in shared.document_rule_cases():
         if valid:
-            expect_chunks(learner, message, document, 2, 0)
+            returns(lambda: learner.word_chunks(document, 2, 0), message)
         else:
             rejects(learner, message, document, 2, 0)
 
