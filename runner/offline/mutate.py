@@ -349,6 +349,8 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
     """Make, grade and judge every mutant of the lesson's solution.py."""
     started = time.perf_counter()
     lesson_dir = Path(lesson_dir)
+    if not (lesson_dir / SHIPPED_DIR).is_dir():
+        raise MutationSetupError(f"{lesson_dir / SHIPPED_DIR}: no tests, so no mutant can be killed")
     solution = (lesson_dir / SOLUTION_FILE).read_text(encoding="utf-8")
     bundle = load_bundle(lesson_dir, include_offline=False)
     checkpoint_ids = list(bundle.function_names)

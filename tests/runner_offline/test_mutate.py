@@ -31,7 +31,11 @@ CALL_SECONDS = 0.5
 # ---- every lesson of the project ----------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=known_lessons(CHECKPOINTS))
+# As the quality gate: a lesson without tests/ has nothing to kill mutants with.
+LESSONS_WITH_TESTS = [lesson for lesson in known_lessons(CHECKPOINTS) if (CHECKPOINTS / lesson / "tests").is_dir()]
+
+
+@pytest.fixture(scope="module", params=LESSONS_WITH_TESTS)
 def lesson_run(request):
     return run_mutation(CHECKPOINTS / request.param)
 
@@ -47,6 +51,13 @@ def test_the_differential_inputs_tell_every_killed_mutant_apart(lesson_run):
         assert not (lesson_run.lesson_dir / EQUIVALENT_FILE).exists()
         return
     assert undetected_by_inputs(lesson_run) == []
+
+
+def test_a_lesson_without_tests_is_a_setup_error(lesson):
+    shutil.rmtree(lesson / "tests")
+    with pytest.raises(MutationSetupError) as raised:
+        run_mutation(lesson)
+    assert str(raised.value) == f"{lesson}/tests: no tests, so no mutant can be killed"
 
 
 def test_rag_01_makes_every_kind_of_mutant():
