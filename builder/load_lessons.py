@@ -188,6 +188,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         starter_code=files.starter_code,
         body_tokens=body_tokens,
         examples=env.get("examples", []),
+        settings=files.settings,
         field_lines=header.field_lines,
         warnings=warnings,
     )

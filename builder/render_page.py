@@ -53,6 +53,7 @@ class CheckpointView:
     title: str
     task_html: Markup
     hint_html: Markup
+    check_seconds: int  # data-time-limit of its card
 
 
 def create_templates(templates_dir: Path) -> jinja2.Environment:
@@ -99,11 +100,30 @@ def render_page(lesson: Lesson, site: Site) -> Page:
         "reviewed_text": dutch_date(lesson.reviewed),
         "lesson_url": lesson_url,
         "checkpoints": [checkpoint_view(md, checkpoint) for checkpoint in lesson.checkpoints],
+        "settings": lesson.settings,
+        "limits_text": limits_text(lesson),
         "starter_code": lesson.starter_code,
         "solution_html": (Markup(render_example(lesson.solution_code))
                           if lesson.solution_code and lesson.show_solution else None),
     }
     return Page(f"{lesson.id}/index.html", render_template(site.templates, "lesson.html", context))
+
+
+def seconds_text(seconds: int) -> str:
+    return f"{seconds} {'seconde' if seconds == 1 else 'seconden'}"  # as editor.js secondsText says it
+
+
+def limits_text(lesson: Lesson) -> str:
+    """The limits that apply, for the checkpoint panel's intro (Dutch; from the lesson's settings)."""
+    settings = lesson.settings
+    own = [f"checkpoint {checkpoint.number:02d}: {seconds_text(checkpoint.check_seconds)}"
+           for checkpoint in lesson.checkpoints if checkpoint.check_seconds != settings.check_seconds]
+    exceptions = f" ({'; '.join(own)})" if own else ""
+    return (f"De tests van één checkpoint mogen samen {seconds_text(settings.check_seconds)} rekenen{exceptions}; "
+            f"Uitvoeren stopt je programma na {seconds_text(settings.run_seconds)}. "
+            "Je docent controleert je inzending met dezelfde tests plus een paar extra, met dezelfde limiet per "
+            f"checkpoint en hoogstens {seconds_text(settings.offline_call_seconds)} per aanroep van een functie, "
+            "tenzij je docent andere limieten kiest.")
 
 
 def checkpoint_view(md: MarkdownIt, checkpoint: Checkpoint) -> CheckpointView:
@@ -113,6 +133,7 @@ def checkpoint_view(md: MarkdownIt, checkpoint: Checkpoint) -> CheckpointView:
         title=checkpoint.title,
         task_html=Markup(render_inline(md, checkpoint.task)),
         hint_html=Markup(render_inline(md, checkpoint.hint)),
+        check_seconds=checkpoint.check_seconds,
     )
 
 

@@ -34,6 +34,7 @@ from runner.core import messages
 from runner.offline import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
+from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.offline.gradebook import gradebook_csv
 from runner.core.model import GradeReport
 from runner.offline.mutate import (
@@ -84,12 +85,19 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         "--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)",
     )
-    limits = parser.add_argument_group("limits for the learner's code")
-    limits.add_argument("--call-timeout", type=_positive_float, default=DEFAULTS.call_seconds,
-                        metavar="SECONDS", help=f"per call and for loading (default {DEFAULTS.call_seconds:g})")
-    limits.add_argument("--submission-timeout", type=_positive_float,
-                        default=DEFAULTS.submission_seconds, metavar="SECONDS",
-                        help=f"all calls of one submission (default {DEFAULTS.submission_seconds:g})")
+    limits = parser.add_argument_group(
+        "limits for the learner's code",
+        "The time limits default to the lesson's [settings] in checkpoints.toml (docs/authoring.md); "
+        "a flag overrides the lesson's value.")
+    limits.add_argument("--call-timeout", type=_positive_float, default=None, metavar="SECONDS",
+                        help="per call and for loading (default: the lesson's offline_call_seconds, "
+                             f"else {DEFAULT_SETTINGS.offline_call_seconds})")
+    limits.add_argument("--submission-timeout", type=_positive_float, default=None, metavar="SECONDS",
+                        help="all calls of one submission (default: the lesson's offline_submission_seconds, "
+                             f"else {DEFAULT_SETTINGS.offline_submission_seconds})")
+    limits.add_argument("--check-timeout", type=_positive_float, default=None, metavar="SECONDS",
+                        help="the calls of one checkpoint's shipped tests together, as the page limits a check "
+                             f"(default: each checkpoint's check_seconds, else {DEFAULT_SETTINGS.check_seconds})")
     limits.add_argument("--memory-mb", type=_positive_int, default=DEFAULTS.memory_bytes // MIB,
                         metavar="MB", help=f"address space (default {DEFAULTS.memory_bytes // MIB})")
     limits.add_argument("--file-size-mb", type=_positive_int, default=DEFAULTS.file_bytes // MIB,
@@ -197,10 +205,13 @@ def gate_json(lesson: str, lesson_dir: Path) -> int:
     return 1 if answer["failures"] or answer["load_error"] else 0
 
 
-def limits_from(args: argparse.Namespace) -> SandboxLimits:
+def limits_from(args: argparse.Namespace, settings: LessonSettings = DEFAULT_SETTINGS) -> SandboxLimits:
+    """The lesson's time limits (checkpoints.toml), each replaced by its flag when given."""
     return SandboxLimits(
-        call_seconds=args.call_timeout,
-        submission_seconds=args.submission_timeout,
+        call_seconds=settings.offline_call_seconds if args.call_timeout is None else args.call_timeout,
+        submission_seconds=(settings.offline_submission_seconds if args.submission_timeout is None
+                            else args.submission_timeout),
+        check_seconds=args.check_timeout,
         memory_bytes=args.memory_mb * MIB,
         file_bytes=args.file_size_mb * MIB,
         temp_bytes=args.temp_size_mb * MIB,
@@ -323,8 +334,9 @@ def run_check(args: argparse.Namespace) -> int:
                            style="bold red"))
         return 1
     hidden = batch.private_folders(lesson_dir, path.parent, [str(path.resolve())])
-    with ChildProcessHost(limits_from(args), hidden_paths=hidden) as host:
-        report = grade(bundle, host, submission.code)
+    limits = limits_from(args, bundle.settings)
+    with ChildProcessHost(limits, hidden_paths=hidden, lesson_modules=bundle.settings.offline_modules) as host:
+        report = grade(bundle, host, submission.code, check_limits=bundle.check_limits(limits.check_seconds))
     render_check(report, bundle, path.name, console)
     return 0 if report.score == report.max_score else 1
 
@@ -388,7 +400,7 @@ def run_grade(args: argparse.Namespace) -> int:
     with Progress(*columns, console=errors, disable=not plan.to_grade) as progress:
         task = progress.add_task(f"grading {bundle.lesson}", total=len(plan.to_grade))
         outcome = batch.run_batch(
-            plan, bundle, lesson_dir, out_dir, limits_from(args), args.jobs,
+            plan, bundle, lesson_dir, out_dir, limits_from(args, bundle.settings), args.jobs,
             on_result=lambda result: progress.advance(task),
         )
     write_outputs(outcome.results, bundle, out_dir, excel=args.excel)

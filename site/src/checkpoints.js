@@ -10,8 +10,8 @@ import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 
 const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
 const STORAGE_VERSION = 1;
-// For all shipped tests of one checkpoint together (the offline runner limits each call, see
-// runner/offline/sandbox.py): a correct solution needs well under a second, 5 s leaves room on slow machines.
+// For all shipped tests of one checkpoint together, when the page does not say (the builder writes
+// the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
 // Where the archive is unpacked inside Pyodide's file system.
 const PYTHON_ROOT = "/werkplaats";
@@ -122,13 +122,14 @@ export function stateText(result, timeLimitSeconds, { outdated = false } = {}) {
   }
 }
 
-// `?checkTimeLimit=2` (tests) overrides the panel's data-time-limit (the page's setting).
-function timeLimitFromPage(panel) {
+// `?checkTimeLimit=2` (tests) overrides the data-time-limit the builder writes from the lesson's
+// settings (checkpoints.toml): on each card its own limit, on the panel the lesson's.
+function timeLimitFromPage(element, fallback) {
   return positiveNumberSetting({
     urlParameter: "checkTimeLimit",
-    element: panel,
+    element,
     attribute: "data-time-limit",
-    fallback: DEFAULT_CHECK_TIME_LIMIT_SECONDS,
+    fallback,
   });
 }
 
@@ -138,7 +139,7 @@ class CheckpointPanel {
     this.python = python;
     this.editor = editor;
     this.lessonId = lessonId;
-    this.timeLimitSeconds = timeLimitFromPage(panel);
+    this.timeLimitSeconds = timeLimitFromPage(panel, DEFAULT_CHECK_TIME_LIMIT_SECONDS);
     this.meta = null;
     this.setupProblem = null;
     this.busy = false;
@@ -153,6 +154,7 @@ class CheckpointPanel {
         state: card.querySelector("[data-checkpoint-state]"),
         feedback: card.querySelector("[data-checkpoint-feedback]"),
         title: card.querySelector(".checkpoint__title")?.textContent.trim() ?? card.dataset.checkpoint,
+        timeLimitSeconds: timeLimitFromPage(card, this.timeLimitSeconds),
       });
     }
     this.progress = panel.querySelector("[data-testid=progress]");
@@ -190,6 +192,11 @@ class CheckpointPanel {
         this.setupProblem = `de checkpoint-tests konden niet geladen worden (${error.message ?? error})`;
       }
     });
+  }
+
+  // The check limit of one checkpoint: all its tests together (offline enforces the same).
+  timeLimitFor(id) {
+    return this.cards.get(id)?.timeLimitSeconds ?? this.timeLimitSeconds;
   }
 
   pythonArgs(extra = {}) {
@@ -292,7 +299,7 @@ class CheckpointPanel {
     try {
       const value = await this.python.evaluate(CHECK_SNIPPET, {
         args: this.pythonArgs({ code, only: [id] }),
-        timeLimitSeconds: this.timeLimitSeconds,
+        timeLimitSeconds: this.timeLimitFor(id),
       });
       return value.checkpoints[0];
     } catch (error) {
@@ -332,7 +339,7 @@ class CheckpointPanel {
     this.renderProgress();
     const { title } = this.cards.get(id);
     const outdated = this.outdated.has(id);
-    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitSeconds, { outdated })}`);
+    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitFor(id), { outdated })}`);
   }
 
   cardNumber(id) {
@@ -345,7 +352,7 @@ class CheckpointPanel {
     card.dataset.status = result.status;
     card.removeAttribute("data-stale");
     card.removeAttribute("data-outdated");
-    state.textContent = stateText(result, this.timeLimitSeconds);
+    state.textContent = stateText(result, this.timeLimitFor(id));
     this.renderMarker(id, result.status);
   }
 
@@ -379,7 +386,7 @@ class CheckpointPanel {
     card.dataset.status = result.stale || outdated ? "pending" : result.status;
     card.toggleAttribute("data-stale", result.stale === true);
     card.toggleAttribute("data-outdated", outdated);
-    state.textContent = stateText(result, this.timeLimitSeconds, { outdated });
+    state.textContent = stateText(result, this.timeLimitFor(id), { outdated });
     // Feedback on the earlier code stays: the learner is probably fixing just that.
     this.renderFeedback(id, feedback, result.stale ? null : result);
     this.renderMarker(id, result.stale ? "pending" : outdated ? "outdated" : result.status);
@@ -419,7 +426,7 @@ class CheckpointPanel {
     }
     if (result.status === "timeout") {
       const advice = document.createElement("p");
-      advice.textContent = `Je functie mocht ${secondsText(this.timeLimitSeconds)} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
+      advice.textContent = `Je functie mocht ${secondsText(this.timeLimitFor(id))} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
       feedback.append(advice);
     }
     if (VISUALIZER_CHECKPOINTS.has(id) && document.querySelector("[data-visualizer]")) {

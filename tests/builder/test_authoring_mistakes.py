@@ -166,8 +166,8 @@ def test_unknown_key_in_checkpoints_toml(project):
 
 
 @pytest.mark.parametrize("uses, reason", [
-    ('"count_words"', "checkpoint 1 'uses' must be a list of checkpoint ids"),
-    ('["count_words"]', "checkpoint 1 uses 'count_words', which must be listed before it"),
+    ('"count_words"', "checkpoint 1 'uses' must be a list of checkpoint ids, got 'count_words'"),
+    ('["count_words"]', "checkpoint 1 uses itself"),
     ('["tel_woorden"]', "checkpoint 1 uses unknown checkpoint 'tel_woorden'"),
 ])
 def test_uses_must_name_earlier_checkpoints(project, uses, reason):
