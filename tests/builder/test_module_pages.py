@@ -134,3 +134,18 @@ def test_code_fingerprint_agrees_with_the_browsers(tmp_path):
 def test_code_fingerprint_counts_line_breaks_as_the_editor_holds_them():
     # The page's HTML and CodeMirror turn \r\n and \r into \n before the learner's code exists.
     assert code_fingerprint("a\r\nb\rc") == code_fingerprint("a\nb\nc")
+
+
+def test_a_lesson_without_checkpoints_has_no_progress_on_the_index():
+    from dataclasses import replace
+
+    from builder.build_site import TEMPLATES_DIR
+    from builder.load_lessons import load_lessons
+    from builder.render_page import Site, create_templates, render_index
+
+    fixture = ROOT / "tests" / "fixtures" / "project"
+    (lesson,) = load_lessons(fixture / "lessons", fixture / "checkpoints", root=fixture)
+    site = Site([replace(lesson, checkpoints=[])], create_templates(TEMPLATES_DIR))
+    index = render_index(site).html
+    assert "Tel de woorden in een zin" in index
+    assert "data-lesson-progress" not in index
