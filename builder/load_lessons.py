@@ -20,6 +20,7 @@ from builder.lesson_markdown import create_markdown
 from builder.model import Lesson
 from builder.verify_checkpoints import PassedGates, verify_checkpoints
 from builder.verify_examples import verify_examples
+from builder.widgets import Widget, discover_widgets
 
 
 def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = None,
@@ -34,9 +35,10 @@ def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = N
     markdown = create_markdown() if markdown is None else markdown
     lessons: list[Lesson] = []
     errors: list[BuildError] = []
+    widgets = discover_widgets(root)  # a broken widget stops here: its lessons would only fail again
     for path in sorted(lessons_dir.glob("*.md")):
         try:
-            lessons.append(load_lesson(path, checkpoints_dir, root, markdown))
+            lessons.append(load_lesson(path, checkpoints_dir, root, markdown, widgets))
         except BuildError as error:
             errors.extend(each_error(error))
     errors.extend(find_duplicates(lessons))
@@ -71,7 +73,8 @@ def shown(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: MarkdownIt) -> Lesson:
+def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: MarkdownIt,
+                widgets: dict[str, Widget] | None = None) -> Lesson:
     shown_path = shown(path, root)
     try:
         text = path.read_text(encoding="utf-8")
@@ -100,6 +103,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         "path": shown_path,
         "line_offset": front_matter.body_line_offset,
         "checkpoints": {checkpoint.id: checkpoint for checkpoint in files.checkpoints},
+        "widgets": widgets or {},  # the project's widgets/, for `:::{widget} <name>`
         "errors": errors,  # the plugins add every mistake of the body here
         "warnings": [],
     }
@@ -137,6 +141,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         examples=env.get("examples", []),
         field_lines=header.field_lines,
         warnings=warnings,
+        widgets=env.get("used_widgets", []),
     )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from builder.errors import BuildWarning
+from builder.widgets import Widget
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class Lesson:
     # Front-matter field name -> line, for mistakes found after loading (links, duplicates).
     field_lines: dict[str, int] = field(default_factory=dict)
     warnings: list[BuildWarning] = field(default_factory=list)  # found while loading it
+    # The widgets its text uses, in order of first use: the page loads only their JS and CSS.
+    widgets: list[Widget] = field(default_factory=list)
 
     @property
     def checkpoint_ids(self) -> list[str]:
