@@ -136,18 +136,18 @@ class Parser {
     const text = this.text;
     const start = this.at;
     let at = start + 1;
-    let escaped = false;
     for (;;) {
       const next = text.indexOf('"', at);
       if (next < 0) this.fail("unterminated string");
       let backslashes = 0;
       for (let back = next - 1; back > start && text[back] === "\\"; back -= 1) backslashes += 1;
-      if (backslashes > 0) escaped = true;
       at = next + 1;
       if (backslashes % 2 === 0) break;
     }
     this.at = at;
-    return escaped ? JSON.parse(text.slice(start, at)) : text.slice(start + 1, at - 1);
+    // Only a string with an escape needs JSON.parse (which also joins surrogate pairs).
+    const literal = text.slice(start, at);
+    return literal.includes("\\") ? JSON.parse(literal) : literal.slice(1, -1);
   }
 
   array() {
@@ -247,4 +247,25 @@ function numberText(value, kind) {
   if (kind === "int") return Number.isSafeInteger(value) ? String(value) : BigInt(value).toString();
   const text = String(value);
   return /[.eE]/.test(text) ? text : `${text}.0`;
+}
+
+/**
+ * The reply of runner.core.web.call (its plain JSON text) as a widget gets it from
+ * widget-runner.js: {status, value, error: {type, isValueError, message, line}|null, message, stdout}.
+ */
+export function callReply(text) {
+  const reply = parsePlain(text);
+  const error = reply.get("error");
+  return {
+    status: reply.get("status"),
+    value: reply.get("value"),
+    error: error instanceof Map ? {
+      type: error.get("type"),
+      isValueError: error.get("is_value_error"),
+      message: error.get("message"),
+      line: error.get("line"),
+    } : null,
+    message: reply.get("message"),
+    stdout: reply.get("stdout"),
+  };
 }

@@ -5,7 +5,7 @@
 // Widgets get a WidgetRunner as `context.runner` (see widgets.js).
 import { LOADING_PYTHON } from "./editor.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
-import { parsePlain, stringifyPlain } from "./python-values.js";
+import { callReply, stringifyPlain } from "./python-values.js";
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 const CALL_SNIPPET = String.raw`
@@ -101,20 +101,7 @@ export class WidgetRunner {
     }
     // The page stopped the code: the worker client says whether by its time limit or by Stop.
     if (envelope.status === "stopped") return failure("stopped", "Gestopt.");
-    const reply = parsePlain(envelope.reply);
-    const error = reply.get("error");
-    return {
-      status: reply.get("status"),
-      value: reply.get("value"),
-      error: error instanceof Map ? {
-        type: error.get("type"),
-        isValueError: error.get("is_value_error"),
-        message: error.get("message"),
-        line: error.get("line"),
-      } : null,
-      message: reply.get("message"),
-      stdout: reply.get("stdout"),
-    };
+    return callReply(envelope.reply);
   }
 }
 
