@@ -1,7 +1,8 @@
 """Golden file of the rendered rag-01 page: a change in the builder's output must be deliberate.
 
-The page is rendered from our own templates only: the editor and visualizer partials belong to
-other parts and have their own tests, so they are left out here. Lines are compared stripped and
+The page is rendered from our own templates only: the editor partial belongs to another part and
+has its own tests, so it is left out here. The lesson's widgets are part of the lesson: their
+markup (widgets/<name>/template.html) is in. Lines are compared stripped and
 without blank lines, so indentation-only template edits do not count.
 
 Regenerate after an intended change:  WERKPLAATS_UPDATE_GOLDEN=1 python -m pytest tests/builder/test_golden_page.py
