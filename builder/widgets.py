@@ -117,7 +117,7 @@ class Widget:
         try:
             inner = self.templates.get_template(TEMPLATE_NAME).render(context)
         except jinja2.TemplateError as error:
-            line = getattr(error, "lineno", None)
+            line = getattr(error, "lineno", None) or template_line(error, self.directory / TEMPLATE_NAME)
             raise BuildError(f"{self.shown_dir}/{TEMPLATE_NAME}", line,
                              f"template error: {error.message or error}") from None
         attributes = {
@@ -140,6 +140,18 @@ class WidgetInstance:
     id: str  # e.g. "counter-2": the template prefixes its element ids with it
     options: dict[str, Any]
     checkpoints: tuple[str, ...]
+
+
+def template_line(error: BaseException, template: Path) -> int | None:
+    """The template line a render error came from: Jinja puts the template's own lines into the
+    traceback (an undefined name has no `lineno` of its own)."""
+    line = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        if traceback.tb_frame.f_code.co_filename == str(template):
+            line = traceback.tb_lineno
+        traceback = traceback.tb_next
+    return line
 
 
 def number_text(value: float) -> str:
