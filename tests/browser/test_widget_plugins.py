@@ -1,7 +1,8 @@
 """Widgets as plug-ins, in Chromium: the test project tests/fixtures/widget-project/ brings its own
-`counter` widget (and an `echo` widget its lesson does not use); nothing in shared code names them.
-The lesson uses the counter twice: both mount, work apart from each other, call the learner's
-function through the shared runner, and the page loads no other widget."""
+`counter` widget, a `broken` one whose mount throws, and an `echo` widget its lesson does not use;
+nothing in shared code names them. The lesson uses the counter twice: both mount, work apart from
+each other, call the learner's function through the shared runner; the broken widget takes
+nothing else down, and the page loads no widget it does not use."""
 
 from __future__ import annotations
 
@@ -100,10 +101,10 @@ def test_the_page_loads_only_the_widgets_it_uses(page, widget_site):
     open_lesson(page, widget_site)
     _, out = widget_site
     # The unused widget is not even built; the page asks for the counter's files only.
-    assert sorted(path.name for path in (out / "assets" / "widgets").iterdir()) == ["counter"]
+    assert sorted(path.name for path in (out / "assets" / "widgets").iterdir()) == ["broken", "counter"]
     widget_urls = sorted({url.split("/assets/widgets/", 1)[1]
                           for url in page.request_log.urls if "/assets/widgets/" in url})
-    assert widget_urls == ["counter/widget.css", "counter/widget.js"]
+    assert widget_urls == ["broken/widget.js", "counter/widget.css", "counter/widget.js"]
     expect(page.get_by_test_id("echo")).to_have_count(0)
 
 
@@ -118,3 +119,18 @@ def test_the_lesson_links_a_checkpoint_to_its_widget(page, widget_site):
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     button.click()
     expect(first).to_be_in_viewport()
+
+
+def test_a_broken_widget_explains_itself_and_takes_nothing_down(page, widget_site):
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    first, _ = open_lesson(page, widget_site)  # both counters mounted
+    broken = page.locator("[data-widget=broken]")
+    expect(broken).to_have_attribute("data-widget-state", "failed")
+    expect(broken.get_by_role("status")).to_have_text(
+        "Dit onderdeel van de les kon niet geladen worden. De rest van de pagina werkt gewoon.")
+    assert any("this widget is broken on purpose" in text for text in errors)
+    page.locator("[data-testid=run]").click()
+    page.locator("[data-testid=run]:not([disabled])").wait_for(timeout=COLD_START_MS)
+    step(first)
+    expect(first.get_by_test_id("counter-result")).to_have_text("double(0) = 0")

@@ -50,7 +50,7 @@ def load_messages(project: Path) -> list[str]:
 
 def test_the_test_projects_widgets_are_found_with_their_options():
     widgets = discover_widgets(PROJECT)
-    assert sorted(widgets) == ["counter", "echo"]
+    assert sorted(widgets) == ["broken", "counter", "echo"]
     counter = widgets["counter"]
     assert counter.title == "Teller" and counter.has_style
     assert {name: (option.type, option.default, option.required) for name, option in counter.options.items()} == {
@@ -61,7 +61,7 @@ def test_the_test_projects_widgets_are_found_with_their_options():
 
 def test_a_lesson_lists_the_widgets_it_uses_once():
     [lesson] = load_lessons(PROJECT / "lessons", PROJECT / "checkpoints", root=PROJECT)
-    assert [widget.name for widget in lesson.widgets] == ["counter"]
+    assert [widget.name for widget in lesson.widgets] == ["counter", "broken"]
 
 
 def test_the_checkpoints_option_names_the_lessons_own_checkpoints(project):
