@@ -121,3 +121,12 @@ def test_a_widget_mistake_stops_the_build_with_one_line(project, tmp_path):
     assert completed.returncode == 1
     assert completed.stderr == f"{LESSON}:{line}: widget option 'start' must be a whole number, got 'tien'\n"
     assert not (tmp_path / "_site").exists()
+
+
+def test_the_authoring_guide_lists_every_option_of_the_projects_widgets():
+    doc = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Widgets"):doc.index("### Writing a widget")]
+    for name, widget in discover_widgets(ROOT).items():
+        assert f"| `{name}` |" in section
+        for option in widget.options:
+            assert f"| `{option}` |" in section, f"{name}: option {option} is not in docs/authoring.md"
