@@ -130,3 +130,16 @@ def test_the_authoring_guide_lists_every_option_of_the_projects_widgets():
         assert f"| `{name}` |" in section
         for option in widget.options:
             assert f"| `{option}` |" in section, f"{name}: option {option} is not in docs/authoring.md"
+
+
+def test_each_used_widget_is_bundled_on_its_own_with_its_python_as_text(tmp_path):
+    from builder.assets import build_widget_assets
+
+    widgets = discover_widgets(PROJECT)
+    build_widget_assets([widgets["counter"], widgets["broken"]], tmp_path)
+    out = tmp_path / "assets" / "widgets"
+    assert sorted(str(path.relative_to(out)) for path in out.rglob("*") if path.is_file()) == [
+        "broken/widget.js", "counter/widget.css", "counter/widget.js"]
+    counter = (out / "counter" / "widget.js").read_text(encoding="utf-8")
+    assert "def advance(count, step)" in counter  # widget.py ships inside the widget's bundle
+    assert "this widget is broken on purpose" not in counter
