@@ -1,4 +1,4 @@
-"""Pass 2: the front end of a built site.
+"""Write stage: the front end of a built site.
 
 Bundles `site/src/` with esbuild into `assets/`, and vendors the pinned Pyodide core plus the
 micropip and packaging wheels into `pyodide/`, with a lock file whose hashes match what we ship.

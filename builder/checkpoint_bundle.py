@@ -1,4 +1,4 @@
-"""Pass 2: what the browser needs to grade a lesson's checkpoints, in `_site/checkpoints/<id>/`.
+"""Write stage: what the browser needs to grade a lesson's checkpoints, in `_site/checkpoints/<id>/`.
 
 Two files per lesson:
 - `runner-<hash>.zip`: the grading core (all of `runner/core/`, entry runner.core.web) plus the
@@ -99,7 +99,7 @@ def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
         bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
         members = archive_members(lesson, bundle)
     except BundleError as error:
-        raise load_error(lesson, str(error)) from None
+        raise load_error(lesson, error) from None
     data = build_archive(members)
     archive_sha256 = hashlib.sha256(data).hexdigest()
     archive_name = f"runner-{archive_sha256[:16]}.zip"

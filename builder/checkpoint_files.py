@@ -13,6 +13,7 @@ from builder.model import Checkpoint
 
 TOML_NAME = "checkpoints.toml"
 CHECKPOINT_KEYS = ("id", "title", "task", "hint")
+OPTIONAL_KEYS = ("uses",)  # ids of earlier checkpoints whose functions this one's function calls
 TABLE_HEADER = re.compile(r"\[\[\s*checkpoint\s*\]\](\s*#.*)?")
 TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 TOML_POSITION = re.compile(r"\(at (line \d+, column \d+|end of document)\)")
@@ -81,18 +82,35 @@ def read_toml_entries(toml_path: Path, shown_toml: str) -> list[dict[str, str]]:
         line = table_lines[position] if position < len(table_lines) else 1
         # Unknown keys first: a mistyped `titel` explains the missing 'title' that follows from it.
         for key in entry:
-            if key not in CHECKPOINT_KEYS:
+            if key not in CHECKPOINT_KEYS + OPTIONAL_KEYS:
                 raise BuildError(shown_toml, key_line(toml_text, key, line),
                                  f"checkpoint {position + 1} has unknown key '{key}'"
-                                 f"{suggestion(key, list(CHECKPOINT_KEYS))}")
+                                 f"{suggestion(key, list(CHECKPOINT_KEYS + OPTIONAL_KEYS))}")
         for key in CHECKPOINT_KEYS:
             value = entry.get(key)
             if not isinstance(value, str) or not value.strip():
                 raise BuildError(shown_toml, line, f"checkpoint {position + 1} needs a non-empty text '{key}'")
         if entry["id"] in seen:
             raise BuildError(shown_toml, line, f"checkpoint id '{entry['id']}' appears twice")
+        check_uses(entry, position, seen, [str(other.get("id")) for other in entries],
+                   shown_toml, key_line(toml_text, "uses", line))
         seen.add(entry["id"])
     return entries
+
+
+def check_uses(entry: dict, position: int, earlier: set[str], all_ids: list[str], shown_toml: str, line: int) -> None:
+    """`uses` names checkpoints listed before this one: the order the learner meets them, no cycles."""
+    uses = entry.get("uses", [])
+    if not isinstance(uses, list) or not all(isinstance(item, str) for item in uses):
+        raise BuildError(shown_toml, line, f"checkpoint {position + 1} 'uses' must be a list of checkpoint ids")
+    for used in uses:
+        if used in earlier:
+            continue
+        if used in all_ids:
+            raise BuildError(shown_toml, line, f"checkpoint {position + 1} uses '{used}', "
+                                               "which must be listed before it")
+        raise BuildError(shown_toml, line, f"checkpoint {position + 1} uses unknown checkpoint '{used}'"
+                                           f"{suggestion(used, sorted(earlier))}")
 
 
 def checkpoint_table_lines(toml_text: str) -> list[int]:

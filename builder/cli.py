@@ -1,4 +1,4 @@
-"""`python build.py [--out DIR] [--strict] [--root DIR]` and `python build.py serve [--port N]`."""
+"""`python build.py [--out DIR] [--strict] [--only ID] [--root DIR]` and `python build.py serve [--port N] [--only ID]`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from builder.build_site import CODE_ROOT, BuildReport, build_site
 from builder.errors import BuildError, BuildWarning, each_error
+from builder.load_lessons import select_lesson
 from builder.verify_checkpoints import PassedGates
 
 
@@ -20,6 +21,8 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
                         help="'serve' builds, serves on 127.0.0.1 and rebuilds on changes")
     parser.add_argument("--out", type=Path, default=None, help="output directory (default: _site/)")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument("--only", metavar="ID", default=None,
+                        help="build (or serve) the lesson with this id alone, fast: a site of one lesson")
     parser.add_argument("--root", type=Path, default=CODE_ROOT,
                         help="directory holding lessons/ and checkpoints/ (default: this project)")
     parser.add_argument("--port", type=int, default=8000, help="port for 'serve' (default: 8000)")
@@ -50,7 +53,8 @@ def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = 
     go into `error_lines` when given) on failure."""
     started = time.perf_counter()
     try:
-        report = build_site(arguments.root, arguments.out, strict=arguments.strict, passed_gates=passed_gates)
+        report = build_site(arguments.root, arguments.out, strict=arguments.strict,
+                            passed_gates=passed_gates, only=arguments.only)
     except BuildError as error:
         lines = print_errors(each_error(error))
     except OSError as error:
@@ -81,6 +85,16 @@ def print_errors(errors: list[BuildError]) -> list[str]:
     return lines
 
 
+def only_names_a_lesson(arguments: argparse.Namespace) -> bool:
+    """Whether `--only ID` names a lesson; if not, says so (with a did-you-mean) in one line."""
+    try:
+        select_lesson(sorted((arguments.root / "lessons").glob("*.md")), arguments.only, arguments.root)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return False
+    return True
+
+
 def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], list[str]]:
     """The (re)build of one serve session. It remembers which lessons passed the quality gate, so
     that a rebuild gates only the lessons whose gate inputs changed (a plain build gates them all),
@@ -98,6 +112,8 @@ def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv)
+    if arguments.only is not None and not only_names_a_lesson(arguments):
+        return 1  # before serving: a server for a lesson that does not exist serves nothing
     if arguments.command == "serve":
         from builder.serve import serve_and_rebuild
 

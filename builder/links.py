@@ -1,15 +1,23 @@
-"""Links between lessons: which ids exist, and warnings for ids that point nowhere (yet)."""
+"""Links between lessons: warnings for ids that are neither a lesson nor planned."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from builder.errors import BuildWarning
-from builder.model import Lesson
+from builder.lesson_header import suggestion
+from builder.model import Lesson, PlannedLesson
+from builder.planned_lessons import PLANNED_FILE
 
 
-def find_dangling_links(lessons: list[Lesson]) -> list[BuildWarning]:
+def find_dangling_links(lessons: list[Lesson], planned: list[PlannedLesson] | None = None,
+                        other_lesson_ids: Iterable[str] = ()) -> list[BuildWarning]:
     """Prerequisites, related labs and next steps may name lessons not written yet: the page
-    shows them unlinked, and the build says so (an error under --strict)."""
-    known = {lesson.id for lesson in lessons}
+    shows them unlinked. A planned id (lessons/planned.yaml) is expected; any other unknown id is
+    a warning (an error under --strict). `other_lesson_ids` exist but are not part of this build
+    (`build.py --only`): links to them are fine too."""
+    existing = {lesson.id for lesson in lessons} | set(other_lesson_ids)
+    expected = existing | {lesson.id for lesson in planned or []}
     warnings: list[BuildWarning] = []
     for lesson in lessons:
         named = [("prerequisites", item.lesson_id) for item in lesson.prerequisites]
@@ -18,7 +26,14 @@ def find_dangling_links(lessons: list[Lesson]) -> list[BuildWarning]:
         if lesson.next_step:
             named.append(("next", lesson.next_step.lesson_id))
         for field, lesson_id in named:
-            if lesson_id is not None and lesson_id not in known:
+            if lesson_id is not None and lesson_id not in expected:
                 warnings.append(BuildWarning(lesson.path, lesson.field_lines[field],
-                                             f"unknown lesson id '{lesson_id}' in {field}"))
+                                             unknown_link(lesson_id, field, sorted(expected - {lesson.id}))))
     return warnings
+
+
+def unknown_link(lesson_id: str, field: str, known: list[str]) -> str:
+    close = suggestion(lesson_id, known)
+    if close:
+        return f"unknown lesson id '{lesson_id}' in {field}{close}"
+    return f"unknown lesson id '{lesson_id}' in {field}: add it to lessons/{PLANNED_FILE} if it is planned"

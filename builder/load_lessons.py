@@ -1,13 +1,15 @@
-"""Pass 1: read every lessons/*.md, validate it completely and return the typed lessons.
+"""Stage 1 of the build, load: read every lessons/*.md, validate it completely and return the typed
+lessons, with lessons/planned.yaml.
 
-Nothing is written here; every authoring mistake becomes a BuildError with file and line, and all
+Nothing runs or is written here (the examples and the quality gate are stage 2,
+builder/verify_lessons.py); every authoring mistake becomes a BuildError with file and line, and all
 of them are reported together (BuildErrors). A check that cannot run meaningfully after an earlier
-failure is skipped: no body without a readable front matter, no examples or quality gate for a
-lesson that did not load.
+failure is skipped: no body without a readable front matter.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -15,55 +17,102 @@ from markdown_it import MarkdownIt
 from builder.checkpoint_files import read_checkpoint_files
 from builder.errors import BuildError, BuildWarning, combined, each_error, raise_if_any
 from builder.front_matter import split_front_matter
-from builder.lesson_header import LessonHeader, read_lesson_header, read_lesson_identity
+from builder.lesson_header import (FieldError, LessonHeader, lesson_id, read_lesson_header,
+                                   read_lesson_identity, suggestion)
 from builder.lesson_markdown import create_markdown
-from builder.model import Lesson
-from builder.verify_checkpoints import PassedGates, verify_checkpoints
-from builder.verify_examples import verify_examples
+from builder.model import Lesson, PlannedLesson
+from builder.planned_lessons import PLANNED_FILE, read_planned_lessons
 from builder.widgets import Widget, discover_widgets
 
 
+@dataclass
+class LoadedLessons:
+    """What the load stage found: the lessons that loaded and the mistakes of those that did not.
+
+    The verify stage still checks the lessons that loaded, so that one build reports every mistake.
+    """
+
+    lessons: list[Lesson]  # sorted by module number and lesson number
+    errors: list[BuildError]
+    planned: list[PlannedLesson] = field(default_factory=list)
+    # Lessons that exist but are left out of this build (`build.py --only`): id -> file as shown.
+    other_lessons: dict[str, str] = field(default_factory=dict)
+
+
 def load_lessons(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = None,
-                 markdown: MarkdownIt | None = None, passed_gates: PassedGates | None = None) -> list[Lesson]:
-    """All lessons, sorted by module number and lesson number.
+                 markdown: MarkdownIt | None = None, only: str | None = None) -> list[Lesson]:
+    """All lessons (or only the one with id `only`), sorted by module and lesson number; raises
+    every mistake at once. See `load_content` for the arguments."""
+    loaded = load_content(lessons_dir, checkpoints_dir, root, markdown, only)
+    raise_if_any(loaded.errors)
+    return loaded.lessons
+
+
+def load_content(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = None,
+                 markdown: MarkdownIt | None = None, only: str | None = None) -> LoadedLessons:
+    """The load stage: every lesson of `lessons_dir` (only the one with id `only`, when given),
+    and the planned lessons.
 
     `root` is the directory paths in messages are relative to (default: lessons_dir's parent).
-    `markdown` is the build's one parser (default: a new one, shared by these lessons);
-    `passed_gates` lets a dev server skip the quality gate of lessons that passed it unchanged.
+    `markdown` is the build's one parser (default: a new one, shared by these lessons).
+    Raises BuildError only when `only` names no lesson; other mistakes are in the result.
     """
     root = root or lessons_dir.parent
     markdown = create_markdown() if markdown is None else markdown
+    paths = sorted(lessons_dir.glob("*.md"))
+    other_lessons: dict[str, str] = {}
+    if only is not None:
+        paths, other_lessons = select_lesson(paths, only, root)
     lessons: list[Lesson] = []
     errors: list[BuildError] = []
-    widgets = discover_widgets(root)  # a broken widget stops here: its lessons would only fail again
-    for path in sorted(lessons_dir.glob("*.md")):
+    try:
+        widgets = discover_widgets(root)
+    except BuildError as error:
+        # A mistake in a widget's own files: the lessons using it would only fail again.
+        return LoadedLessons([], each_error(error), other_lessons=other_lessons)
+    for path in paths:
         try:
             lessons.append(load_lesson(path, checkpoints_dir, root, markdown, widgets))
         except BuildError as error:
             errors.extend(each_error(error))
     errors.extend(find_duplicates(lessons))
-    for lesson in lessons:
-        errors.extend(verify_lesson_code(lesson, passed_gates))
-    raise_if_any(errors)
-    return sorted(lessons, key=lambda lesson: (lesson.module.number, lesson.number))
-
-
-def verify_lesson_code(lesson: Lesson, passed_gates: PassedGates | None) -> list[BuildError]:
-    """The examples' and the quality gate's mistakes; the gate is left out when the reference
-    solution itself cannot run, which the examples already report."""
+    planned_path = lessons_dir / PLANNED_FILE
+    planned: list[PlannedLesson] = []
     try:
-        verify_examples(lesson)
-        errors: list[BuildError] = []
-    except BuildError as error:
-        errors = each_error(error)
-    solution = f"{lesson.checkpoints_shown_dir}/solution.py"
-    if any(error.path == solution for error in errors):
-        return errors
-    try:
-        verify_checkpoints(lesson, passed_gates)
+        planned = read_planned_lessons(planned_path, shown(planned_path, root))
     except BuildError as error:
         errors.extend(each_error(error))
-    return errors
+    return LoadedLessons(sorted(lessons, key=lambda lesson: (lesson.module.number, lesson.number)),
+                         errors, planned, other_lessons)
+
+
+def select_lesson(paths: list[Path], only: str, root: Path) -> tuple[list[Path], dict[str, str]]:
+    """The file(s) of lesson `only`, and every other lesson's id and file.
+
+    Only front matters are read to find it (no body, no checkpoints), so selecting stays fast. A
+    file whose id cannot be read is taken by its name, so its own mistakes still get reported.
+    """
+    selected: list[Path] = []
+    others: dict[str, str] = {}
+    for path in paths:
+        declared = declared_lesson_id(path)
+        if declared == only or (declared is None and path.stem == only):
+            selected.append(path)
+        elif declared is not None:
+            others[declared] = shown(path, root)
+    if not selected:
+        known = sorted({*others, *(path.stem for path in paths)})
+        raise BuildError(None, None, f"--only: there is no lesson with the id '{only}'{suggestion(only, known)}")
+    return selected, others
+
+
+def declared_lesson_id(path: Path) -> str | None:
+    """The front matter's `id`, or None when the file has no readable, valid one."""
+    try:
+        front_matter = split_front_matter(str(path), path.read_text(encoding="utf-8"))
+        return lesson_id(front_matter.fields["id"].value)
+    except (BuildError, UnicodeDecodeError, KeyError, FieldError):
+        return None
 
 
 def shown(path: Path, root: Path) -> str:

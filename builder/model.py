@@ -1,4 +1,4 @@
-"""The domain objects of a lesson, as pass 1 validates them and pass 2 renders them."""
+"""The domain objects of a lesson, as the load stage validates them and the render stage renders them."""
 
 from __future__ import annotations
 
@@ -43,6 +43,16 @@ class NextStep:
 class Source:
     title: str
     url: str
+
+
+@dataclass(frozen=True)
+class PlannedLesson:
+    """A lesson of lessons/planned.yaml: not written yet, but other lessons may link to it."""
+
+    id: str
+    title: str
+    path: str  # the planned file as messages name it, e.g. "lessons/planned.yaml"
+    line: int
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Pass 2: lessons -> HTML strings, through the Jinja2 templates in site/templates/."""
+"""Render stage: lessons -> HTML strings, through the Jinja2 templates in site/templates/."""
 
 from __future__ import annotations
 
@@ -34,12 +34,14 @@ class Site:
     templates: jinja2.Environment
     # The build's one parser (create_page_markdown); made for `templates` when none is given.
     markdown: InitVar[MarkdownIt | None] = None
+    # Lessons left out of this build (`build.py --only`) that exist: links to them are kept.
+    other_lesson_ids: set[str] = field(default_factory=set)
     md: MarkdownIt = field(init=False)
-    lesson_ids: set[str] = field(init=False)
+    lesson_ids: set[str] = field(init=False)  # the lessons a page may link to
 
     def __post_init__(self, markdown: MarkdownIt | None) -> None:
         self.md = create_page_markdown(self.templates) if markdown is None else markdown
-        self.lesson_ids = {lesson.id for lesson in self.lessons}
+        self.lesson_ids = {lesson.id for lesson in self.lessons} | self.other_lesson_ids
 
 
 @dataclass(frozen=True)

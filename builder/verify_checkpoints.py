@@ -1,8 +1,10 @@
 """Pass 1: the quality gate on a lesson's hidden tests (runner.offline.quality_gate), before anything is written.
 
 The reference solution and correct/ must pass every test and each wrong/ solution must fail its
-checkpoint; otherwise the tests cannot be trusted and the build stops. The gate runs in a child
-interpreter with a time limit, since the known-wrong solutions are code that misbehaves on purpose.
+checkpoint (and may fail the checkpoints that use it); otherwise the tests cannot be trusted and
+the build stops with every failure, one line each. The gate runs in a child interpreter with a
+time limit, since the known-wrong solutions are code that misbehaves on purpose, and answers in
+JSON (`python -m runner gate --json`), so nothing is scraped from its text.
 
 Every build gates every lesson, except within one `build.py serve` session: there PassedGates
 remembers (in memory only) the inputs of each gate that passed, and an unchanged lesson skips it.
@@ -11,21 +13,19 @@ remembers (in memory only) the inputs of each gate that passed, and an unchanged
 from __future__ import annotations
 
 import hashlib
-import re
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from builder.errors import BuildError
+from builder.errors import BuildError, raise_if_any
 from builder.model import Lesson
 from builder.paths import CODE_ROOT
+from runner.core.bundle import BundleError
 
 TIME_LIMIT_SECONDS = 300
 RUNNER_DIR = CODE_ROOT / "runner"  # what `python -m runner` runs, from CODE_ROOT
-CANNOT_LOAD = "the tests of this lesson cannot be loaded: "
-# The runner's load failure: "tests/word_chunks.py:32: SyntaxError: invalid syntax".
-LOAD_FAILURE = re.compile(r"(?P<file>[^:]+\.py)(?::(?P<line>\d+))?: (?P<reason>.*)")
 
 
 class PassedGates:
@@ -81,14 +81,13 @@ def gate_files(directory: Path) -> Iterator[Path]:
 
 
 def check_gate(lesson: Lesson) -> None:
-    completed = run_gate(lesson)
-    if completed.returncode != 0:
-        raise gate_error(lesson, completed)
+    """Raise one BuildError per gate failure (BuildErrors when there are several)."""
+    raise_if_any(gate_errors(lesson, run_gate(lesson)))
 
 
 def run_gate(lesson: Lesson) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "runner", "gate", "--lesson", lesson.id,
-               "--checkpoints-dir", str(lesson.checkpoints_dir.parent)]
+               "--checkpoints-dir", str(lesson.checkpoints_dir.parent), "--json"]
     try:
         return subprocess.run(command, cwd=CODE_ROOT, capture_output=True, text=True,
                               encoding="utf-8", timeout=TIME_LIMIT_SECONDS)
@@ -97,25 +96,31 @@ def run_gate(lesson: Lesson) -> subprocess.CompletedProcess[str]:
                          f"the quality gate did not finish within {TIME_LIMIT_SECONDS} seconds") from None
 
 
-def gate_error(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> BuildError:
-    first = (completed.stderr.strip().splitlines() or [f"exit code {completed.returncode}"])[0]
-    first = first.removeprefix("error: ")
-    if first.startswith(CANNOT_LOAD):
-        return load_error(lesson, first.removeprefix(CANNOT_LOAD))
-    # The gate names files by absolute path; messages name them as the teacher knows them.
-    directory = str(lesson.checkpoints_dir.resolve())
-    if first.startswith(directory + "/"):
-        first = lesson.checkpoints_shown_dir + first[len(directory):]
-        return BuildError(first.split(": ", 1)[0], None, first.split(": ", 1)[1])
-    return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first}")
+def gate_errors(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> list[BuildError]:
+    """The gate's answer (`python -m runner gate --json`) as build errors: one per failure, named
+    by the known solution's file as the teacher knows it (`checkpoints/<id>/wrong/...`)."""
+    try:
+        answer = json.loads(completed.stdout)
+    except json.JSONDecodeError:
+        answer = None
+    if not isinstance(answer, dict) or not isinstance(answer.get("failures"), list):
+        # The gate itself broke (a usage error, a crash): its own words, first line.
+        first = (completed.stderr.strip().splitlines() or [f"exit code {completed.returncode}"])[0]
+        return [BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first.removeprefix('error: ')}")]
+    failure = answer.get("load_error")
+    if isinstance(failure, dict):
+        return [load_error(lesson, BundleError(str(failure.get("text", "")), failure.get("file"),
+                                               failure.get("line"), failure.get("reason")))]
+    shown = lesson.checkpoints_shown_dir
+    return [BuildError(f"{shown}/{failure['path']}", None, failure["reason"]) for failure in answer["failures"]]
 
 
-def load_error(lesson: Lesson, failure: str) -> BuildError:
-    """`checkpoints/<id>/tests/<file>.py:<line>: the tests cannot be loaded: <reason>` from the
-    runner's `tests/<file>.py:<line>: <reason>` (the path within the lesson's folder)."""
-    match = LOAD_FAILURE.fullmatch(failure)
-    if match is None:
-        return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {CANNOT_LOAD}{failure}")
-    line = int(match.group("line")) if match.group("line") else None
-    return BuildError(f"{lesson.checkpoints_shown_dir}/{match.group('file')}", line,
-                      f"the tests cannot be loaded: {match.group('reason')}")
+def load_error(lesson: Lesson, error: BundleError) -> BuildError:
+    """`checkpoints/<id>/tests/<file>.py:<line>: the tests cannot be loaded: <reason>` when the
+    mistake is in one file of the lesson; else the runner's whole sentence at the lesson's folder."""
+    if error.file and error.reason:
+        return BuildError(f"{lesson.checkpoints_shown_dir}/{error.file}", error.line,
+                          f"the tests cannot be loaded: {error.reason}")
+    # The runner names files by absolute path; messages name them as the teacher knows them.
+    text = str(error).replace(str(lesson.checkpoints_dir.resolve()), lesson.checkpoints_shown_dir)
+    return BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: the tests cannot be loaded: {text}")

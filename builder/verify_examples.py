@@ -1,4 +1,4 @@
-"""Pass 1: run every Python example of a lesson and hold it to its `# value` comments.
+"""Verify stage: run every Python example of a lesson and hold it to its `# value` comments.
 
 The examples of one lesson run in order in ONE namespace preloaded with the lesson's
 solution.py, in a separate interpreter (builder/example_child.py) with a time limit, so a

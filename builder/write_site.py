@@ -1,4 +1,4 @@
-"""Pass 2: write pages and assets into a temporary directory, then swap it in for the output.
+"""Write stage: write pages and assets into a temporary directory, then swap it in for the output.
 
 A build that fails halfway leaves the previous site exactly as it was: nothing is written into
 the output directory itself, only renamed into place at the very end.

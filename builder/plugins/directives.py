@@ -7,7 +7,9 @@ plugin registered fails the build with the line it was written on.
 A directive ends at a line of at least as many colons as opened it. One that has none before the
 end of the document (or of the directive around it), or whose body holds a heading of its own
 section's level or higher, was not closed: the colon fence would otherwise swallow the rest of the
-lesson silently.
+lesson silently. So was one whose body opens a directive with as many colons or more: that
+directive's closing line ends the outer one instead (nesting needs fewer colons inside). Each is
+blamed on the line that opened the unclosed directive, never on the correct one after it.
 
 Mistakes go to `report`: with a list in `env["errors"]` the parse collects them all (the build
 does this), without one the first is raised.
@@ -25,6 +27,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 
 from builder.errors import BuildError, BuildWarning
+from builder.lesson_header import suggestion
 
 # A handler gets the fence token, the text after `{name}`, and the core state; it returns the
 # tokens that replace the fence (which may contain further fences: they are dispatched next).
@@ -76,19 +79,41 @@ def read_info(handlers: dict[str, DirectiveHandler], state: StateCore, token: To
         raise error_at(state.env, token, f"a directive starts with ':::{{name}}', got ':::{info}'")
     name = match.group("name")
     if name not in handlers:
-        raise error_at(state.env, token, f"unknown directive '{name}'")
+        raise error_at(state.env, token, f"unknown directive '{name}'{suggestion(name, sorted(handlers))}")
     return name, match.group("argument").strip()
 
 
 def check_closed(md: MarkdownIt, state: StateCore, fence: Token, name: str,
                  source_lines: list[str], level: int) -> None:
     opening = f"{fence.markup}{{{name}}}"
+    intruder = first_intruder(md, state, fence, level)
+    if intruder is not None and intruder.type == "heading_open":
+        raise error_at(state.env, fence, f"'{opening}' is not closed before the heading on line "
+                                         f"{file_line(state.env, intruder)}: end it with a '{fence.markup}' line")
+    if intruder is not None:
+        raise error_at(state.env, fence, f"'{opening}' is not closed before the '{directive_opening(intruder)}' "
+                                         f"on line {file_line(state.env, intruder)}: end it with a "
+                                         f"'{fence.markup}' line (or, to put that directive inside it, "
+                                         f"open it with '{fence.markup}:')")
     if not has_closing_line(fence, source_lines):
         raise error_at(state.env, fence, f"'{opening}' is not closed: end it with a '{fence.markup}' line")
-    heading = first_heading(md, state, fence, level)
-    if heading is not None:
-        raise error_at(state.env, fence, f"'{opening}' is not closed before the heading on line "
-                                         f"{file_line(state.env, heading)}: end it with a '{fence.markup}' line")
+
+
+def first_intruder(md: MarkdownIt, state: StateCore, fence: Token, level: int) -> Token | None:
+    """The first token of the directive's body that shows it was not closed before it: a heading
+    at `level` or higher (fewer #), or a directive opened with as many colons or more."""
+    for token in parse_nested(md, state, fence):
+        if token.type == "heading_open" and int(token.tag[1:]) <= level:
+            return token
+        if token.type == "colon_fence" and len(token.markup) >= len(fence.markup):
+            return token
+    return None
+
+
+def directive_opening(fence: Token) -> str:
+    """How a fence opened, as the author wrote it: ':::{checkpoint}'."""
+    match = DIRECTIVE_INFO.fullmatch(fence.info.strip())
+    return f"{fence.markup}{{{match.group('name')}}}" if match else f"{fence.markup}{fence.info.strip()}"
 
 
 def has_closing_line(fence: Token, source_lines: list[str]) -> bool:
@@ -97,14 +122,6 @@ def has_closing_line(fence: Token, source_lines: list[str]) -> bool:
         return False
     last = source_lines[fence.map[1] - 1].strip()
     return len(last) >= len(fence.markup) and set(last) == {":"}
-
-
-def first_heading(md: MarkdownIt, state: StateCore, fence: Token, level: int) -> Token | None:
-    """The first heading in the directive's body at `level` or higher (fewer #), if any."""
-    for token in parse_nested(md, state, fence):
-        if token.type == "heading_open" and int(token.tag[1:]) <= level:
-            return token
-    return None
 
 
 def section_level(tokens: list[Token], index: int) -> int:

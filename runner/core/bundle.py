@@ -23,7 +23,17 @@ OFFLINE_DIR = "tests_offline"
 
 
 class BundleError(Exception):
-    """A lesson's checkpoint definitions or tests are broken (a teacher's mistake, not a learner's)."""
+    """A lesson's checkpoint definitions or tests are broken (a teacher's mistake, not a learner's).
+
+    `str()` is one line; `file` (relative to the lesson directory), `line` and `reason` are set
+    when the mistake is in one file of the lesson, for tools that name it themselves.
+    """
+
+    def __init__(self, text: str, file: str | None = None, line: int | None = None, reason: str | None = None) -> None:
+        super().__init__(text)
+        self.file = file
+        self.line = line
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,7 @@ class CheckpointSpec:
     hint: str
     signature: Signature | None
     tests: tuple[TestSpec, ...]
+    uses: tuple[str, ...] = ()  # earlier checkpoints whose functions this one's calls (checkpoints.toml)
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,21 @@ class Bundle:
             if spec.id == checkpoint_id:
                 return spec
         raise KeyError(checkpoint_id)
+
+    def used_by_closure(self, checkpoint_id: str) -> tuple[str, ...]:
+        """The checkpoints `checkpoint_id` uses, directly or through another, in lesson order."""
+        used: set[str] = set()
+        waiting = list(self.checkpoint(checkpoint_id).uses)
+        while waiting:
+            current = waiting.pop()
+            if current not in used:
+                used.add(current)
+                waiting.extend(self.checkpoint(current).uses)
+        return tuple(spec.id for spec in self.checkpoints if spec.id in used)
+
+    def dependents(self, checkpoint_id: str) -> tuple[str, ...]:
+        """The checkpoints that use `checkpoint_id`, directly or through another, in lesson order."""
+        return tuple(spec.id for spec in self.checkpoints if checkpoint_id in self.used_by_closure(spec.id))
 
 
 def bundle_hash(files: dict[str, bytes]) -> str:
@@ -81,7 +107,8 @@ def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict
         line = _failing_line(error, str(path))
         where = relative if line is None else f"{relative}:{line}"
         reason = error.msg if isinstance(error, SyntaxError) else str(error)
-        raise BundleError(f"{where}: {type(error).__name__}: {reason}") from error
+        raise BundleError(f"{where}: {type(error).__name__}: {reason}", relative, line,
+                          f"{type(error).__name__}: {reason}") from error
     return module
 
 
@@ -108,8 +135,23 @@ def _read_meta(lesson_dir: Path) -> tuple[str, list[dict]]:
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
             raise BundleError(f"{toml_path}: every [[checkpoint]] needs an id")
+    _check_uses(toml_path, entries)
     lesson = data.get("lesson", lesson_dir.name)
     return str(lesson), entries
+
+
+def _check_uses(toml_path: Path, entries: list[dict]) -> None:
+    """`uses` is optional: a list of ids of checkpoints listed before this one (so no cycles)."""
+    earlier: list[str] = []
+    for entry in entries:
+        uses = entry.get("uses", [])
+        if type(uses) is not list or not all(type(item) is str for item in uses):
+            raise BundleError(f"{toml_path}: 'uses' of checkpoint {entry['id']!r} must be a list of checkpoint ids")
+        for used in uses:
+            if used not in earlier:
+                raise BundleError(f"{toml_path}: checkpoint {entry['id']!r} uses {used!r}, "
+                                  "which is not a checkpoint listed before it")
+        earlier.append(entry["id"])
 
 
 def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
@@ -161,6 +203,7 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
             hint=str(entry.get("hint", "")),
             signature=signatures.get(entry["id"]),
             tests=tuple(tests[entry["id"]]),
+            uses=tuple(entry.get("uses", ())),
         )
         for entry in entries
     )

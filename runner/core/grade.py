@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import inspect
 import time
+import traceback
+from dataclasses import replace
+from pathlib import Path
 from typing import Callable, Iterable
 
 import runner
@@ -19,7 +22,8 @@ from runner.core.bundle import Bundle, CheckpointSpec
 from runner.core.host import Host
 from runner.core.model import CheckpointResult, GradeReport, LoadReport, TestResult
 from runner.core.testkit import (
-    CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, first_difference,
+    CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, explain_difference,
+    first_difference,
 )
 
 LOAD_TEST_NAME = messages.LOAD_TEST_NAME
@@ -57,23 +61,31 @@ def _signature_problem(load: LoadReport, spec: CheckpointSpec) -> str | None:
     return None
 
 
-def _run_test(test: TestSpec, learner: Learner) -> TestResult:
+def _run_test(test: TestSpec, learner: Learner, reveal: bool = False) -> TestResult:
     started = time.perf_counter()
+    shown = test.visible or reveal  # a hidden test's values are for the teacher only
 
-    def result(status: str, message: str = "", expected: str | None = None, actual: str | None = None) -> TestResult:
+    def result(status: str, message: str = "", expected: str | None = None, actual: str | None = None,
+               difference: str | None = None) -> TestResult:
         return TestResult(
             name=test.name,
             status=status,
             message=message,
             duration_ms=(time.perf_counter() - started) * 1000,
             visible=test.visible,
-            expected=expected if test.visible else None,
-            actual=actual if test.visible else None,
+            expected=expected if shown else None,
+            actual=actual if shown else None,
+            difference=difference if reveal else None,
         )
 
     try:
         test.run(learner)
     except TestFailed as failure:
+        compared = failure.expected is not None or failure.actual is not None
+        if reveal and compared:
+            difference = first_difference(failure.actual, failure.expected)
+            return result("fail", failure.message, display(failure.expected), display(failure.actual),
+                          None if difference is None else explain_difference(difference))
         if failure.show and test.visible:
             difference = first_difference(failure.actual, failure.expected)
             message = failure.message + (f" {describe_difference(difference)}" if difference else "")
@@ -87,8 +99,16 @@ def _run_test(test: TestSpec, learner: Learner) -> TestResult:
         detail = stopped.outcome.message or "onbekende fout"
         return result("error", messages.call_host_error(stopped.function, detail))
     except Exception as error:  # noqa: BLE001 - a broken test is an error, never a pass
-        return result("error", messages.test_crashed(type(error).__name__))
+        return result("error", messages.test_crashed(type(error).__name__),
+                      difference=_crash_detail(error) if reveal else None)
     return result("pass")
+
+
+def _crash_detail(error: Exception) -> str:
+    """For the teacher: what broke inside the test itself, and where (the innermost test line)."""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__]
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"the test raised {type(error).__name__}: {error}{where}"
 
 
 def _load_failure_result(spec: CheckpointSpec, load: LoadReport) -> CheckpointResult:
@@ -105,14 +125,34 @@ def _load_safely(load: Callable[[], LoadReport]) -> LoadReport:
         return LoadReport.host_error(type(error).__name__)
 
 
+def _with_uses_failing(bundle: Bundle, results: list[CheckpointResult]) -> tuple[CheckpointResult, ...]:
+    """Mark each checkpoint that did not pass with the checkpoints it uses that did not pass either
+    (graded here, in this same run): only a failure seen, never one assumed."""
+    statuses = {result.id: result.status for result in results}
+    marked = []
+    for result in results:
+        # Code that did not load, or a function missing or not callable as the tests call it,
+        # is the cause itself: no test of this checkpoint ran.
+        before_tests = [test.name for test in result.tests] in ([LOAD_TEST_NAME], [SIGNATURE_TEST_NAME])
+        failing = () if result.status == "pass" or before_tests else tuple(
+            used for used in bundle.used_by_closure(result.id) if statuses.get(used, "pass") != "pass")
+        marked.append(replace(result, uses_failing=failing) if failing else result)
+    return tuple(marked)
+
+
 def grade(
     bundle: Bundle,
     host: Host,
     source: str,
     only: Iterable[str] | None = None,
     on_progress: ProgressCallback | None = None,
+    reveal: bool = False,
 ) -> GradeReport:
-    """Grade source against the bundle's checkpoints (all, or only the given ids, in lesson order)."""
+    """Grade source against the bundle's checkpoints (all, or only the given ids, in lesson order).
+
+    `reveal=True` is the teacher's view (the quality gate): every failing comparison keeps its
+    expected and actual values and the first difference, hidden tests too. Never for learners.
+    """
     selected = list(bundle.checkpoints)
     if only is not None:
         wanted = set(only)
@@ -135,7 +175,7 @@ def grade(
         learner = Learner(host)
         for index, test in enumerate(spec.tests):
             learner.last = None
-            outcome = _run_test(test, learner)
+            outcome = _run_test(test, learner, reveal)
             checkpoint_tests.append(outcome)
             if on_progress is not None:
                 on_progress(spec.id, outcome)
@@ -158,7 +198,7 @@ def grade(
             )
         results.append(CheckpointResult.from_tests(spec.id, checkpoint_tests))
     return GradeReport(
-        checkpoints=tuple(results),
+        checkpoints=_with_uses_failing(bundle, results),
         load=first_load,
         lesson=bundle.lesson,
         runner_version=runner.__version__,

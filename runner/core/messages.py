@@ -74,3 +74,49 @@ def not_run_after_load_problem() -> str:
 
 def test_crashed(detail: str) -> str:
     return f"De test zelf kon niet worden uitgevoerd ({detail}); meld dit aan je docent."
+
+
+def uses_failing(used: tuple[str, ...] | list[str]) -> str:
+    """Said on a checkpoint that did not pass while checkpoints it uses (checkpoints.toml `uses`)
+    did not pass either: the cause may well be there."""
+    if len(used) == 1:
+        return f"Checkpoint {used[0]}, die deze checkpoint gebruikt, slaagt nog niet: los die eerst op."
+    names = ", ".join(used[:-1]) + f" en {used[-1]}"
+    return f"De checkpoints {names}, die deze checkpoint gebruikt, slagen nog niet: los die eerst op."
+
+
+# What to return instead of a value that cannot cross as plain data, for the usual suspects
+# whose class derives from no plain type (a subclass of dict, list, ... says so itself).
+PLAIN_INSTEAD = {
+    "tuple": "list", "set": "list", "frozenset": "list", "generator": "list", "map": "list",
+    "filter": "list", "zip": "list", "range": "list", "enumerate": "list", "reversed": "list",
+    "list_iterator": "list", "deque": "list", "dict_keys": "list", "dict_values": "list",
+    "dict_items": "list", "ndarray": "list", "mappingproxy": "dict", "SimpleNamespace": "dict",
+    "int64": "int", "int32": "int", "float32": "float", "bool_": "bool", "Decimal": "float",
+    "Fraction": "float",
+}
+PLAIN_TYPES_TEXT = "dict, list, str, int, float, bool of None"
+
+
+def not_plain(function: str, path: str, type_name: str, reason: str, like: str) -> str:
+    """A learner function returned something that is not plain data (a tuple, a Counter, a str
+    subclass, a generator, ...): say what it returned and what to return instead. `path` is
+    where in the result ("" for the result itself); it names a place in the learner's own output,
+    never a test's input."""
+    if reason in ("te groot", "te groot getal"):
+        return f"Je functie {function} gaf een waarde terug die te groot is om na te kijken."
+    if reason == "te diep genest":
+        return f"Je functie {function} gaf een waarde terug die te diep genest is om na te kijken."
+    returned = f"gaf een waarde terug met op {path} een" if path else "gaf een"
+    if reason.startswith("sleutel van type "):
+        key_type = reason.removeprefix("sleutel van type ")
+        dict_text = "dict met een sleutel" if path else "dict terug met een sleutel"
+        return f"Je functie {function} {returned} {dict_text} van type {key_type}; gebruik alleen str als sleutel."
+    instead = like or PLAIN_INSTEAD.get(type_name)
+    if path:
+        if instead:
+            return f"Je functie {function} {returned} {type_name}; geef daar een gewone {instead}."
+        return f"Je functie {function} {returned} {type_name}; gebruik alleen gewone waarden ({PLAIN_TYPES_TEXT})."
+    if instead:
+        return f"Je functie {function} gaf een {type_name} terug; geef een gewone {instead} terug."
+    return f"Je functie {function} gaf een {type_name} terug; geef alleen gewone waarden terug ({PLAIN_TYPES_TEXT})."

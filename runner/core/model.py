@@ -292,6 +292,9 @@ class TestResult:
     visible: bool = False
     expected: str | None = None
     actual: str | None = None
+    # Only when graded for the teacher (the quality gate, `reveal=True`): where the values first
+    # differ, in English. Never part of to_json, which is what learners and result files get.
+    difference: str | None = None
 
     def to_json(self) -> dict:
         result: dict[str, Any] = {
@@ -316,6 +319,9 @@ class CheckpointResult:
     id: str
     status: str
     tests: tuple[TestResult, ...] = field(default_factory=tuple)
+    # Checkpoints this one uses (checkpoints.toml `uses`, also through another) that did not pass
+    # in the same grading: then this one may fail only because of them. Empty when it passed.
+    uses_failing: tuple[str, ...] = ()
 
     @classmethod
     def from_tests(cls, checkpoint_id: str, tests: tuple[TestResult, ...] | list[TestResult]) -> CheckpointResult:
@@ -334,11 +340,14 @@ class CheckpointResult:
         return next((t for t in self.tests if t.status != "pass"), None)
 
     def to_json(self) -> dict:
-        return {
+        result: dict[str, Any] = {
             "id": self.id,
             "status": self.status,
             "tests": [t.to_json() for t in self.tests],
         }
+        if self.uses_failing:
+            result["uses_failing"] = list(self.uses_failing)
+        return result
 
 
 @dataclass(frozen=True)

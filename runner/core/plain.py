@@ -28,12 +28,21 @@ MAX_INT_BITS = 4096
 
 OPAQUE_KEY = "$opaque"
 REASON_KEY = "$reason"
+# The plain type an opaque value's class derives from (a Counter is a dict): the learner is told
+# to return a plain one of those.
+LIKE_KEY = "$like"
+# The reason a dict is opaque because of a key that is not a str.
+KEY_REASON = "sleutel van type "
 # A learner dict key that starts with "$" is escaped by doubling the "$", so no learner dict
 # can look like an opaque marker.
 ESCAPE_PREFIX = "$"
 
 _DICT, _LIST, _STR, _INT, _FLOAT, _BOOL, _NONE = dict, list, str, int, float, bool, type(None)
 _TYPE_NAME = type.__dict__["__name__"]
+_TYPE_MRO = type.__dict__["__mro__"]
+# bool cannot be subclassed; the others can, and a subclass is not plain.
+_SUBCLASSABLE = (_DICT, _LIST, _STR, _INT, _FLOAT)
+PLAIN_BASE_NAMES = ("dict", "list", "str", "int", "float")
 
 
 class PlainError(ValueError):
@@ -43,11 +52,12 @@ class PlainError(ValueError):
 class Opaque:
     """A value that could not cross as plain data. It equals nothing, not even itself."""
 
-    __slots__ = ("type_name", "reason")
+    __slots__ = ("type_name", "reason", "like")
 
-    def __init__(self, type_name: str, reason: str = "") -> None:
+    def __init__(self, type_name: str, reason: str = "", like: str = "") -> None:
         self.type_name = type_name
         self.reason = reason
+        self.like = like  # "dict" for a Counter: the plain type its class derives from, if any
 
     def __eq__(self, other: object) -> bool:
         return False
@@ -78,10 +88,29 @@ def type_name(value: object) -> str:
     return name[:80]
 
 
-def opaque_marker(type_name_: str, reason: str = "") -> dict:
+def plain_base(value: object) -> str:
+    """"dict" for a Counter or any other dict subclass (likewise list, str, int, float); "" when
+    value's class derives from no plain type. Reads the class's MRO through type's own
+    descriptor and compares by identity, so no learner-defined method runs."""
+    try:
+        bases = _TYPE_MRO.__get__(type(value), type)
+    except Exception:  # noqa: BLE001 - a broken class must not break encoding
+        return ""
+    if type(bases) is not tuple:
+        return ""
+    for base in bases:
+        for plain_type in _SUBCLASSABLE:
+            if base is plain_type:
+                return _TYPE_NAME.__get__(plain_type, type)
+    return ""
+
+
+def opaque_marker(type_name_: str, reason: str = "", like: str = "") -> dict:
     marker = {OPAQUE_KEY: type_name_}
     if reason:
         marker[REASON_KEY] = reason
+    if like:
+        marker[LIKE_KEY] = like
     return marker
 
 
@@ -110,9 +139,9 @@ class _Encoder:
         if self.nodes > MAX_NODES or self.chars > MAX_CHARS:
             raise _TooLarge
 
-    def _opaque(self, type_name_: str, reason: str = "") -> dict:
+    def _opaque(self, type_name_: str, reason: str = "", like: str = "") -> dict:
         self.made_opaque = True
-        return opaque_marker(type_name_, reason)
+        return opaque_marker(type_name_, reason, like)
 
     def _flat_list(self, items: list) -> list | None:
         """items itself when it holds only scalars of one kind (or only float/bool/None), counted
@@ -173,7 +202,7 @@ class _Encoder:
             for key, item in pairs:
                 if type(key) is not _STR:
                     # One non-str key makes the whole dict unusable as plain data.
-                    return self._opaque("dict", f"sleutel van type {type_name(key)}")
+                    return self._opaque("dict", f"{KEY_REASON}{type_name(key)}")
                 chars += len(key)
                 if key.startswith(ESCAPE_PREFIX):
                     key = ESCAPE_PREFIX + key
@@ -206,8 +235,8 @@ class _Encoder:
             return value
         if kind is Opaque:
             # Re-encoding a decoded value on the trusted side keeps what the marker said.
-            return self._opaque(value.type_name, value.reason)
-        return self._opaque(type_name(value))
+            return self._opaque(value.type_name, value.reason, value.like)
+        return self._opaque(type_name(value), "", plain_base(value))
 
 
 def encode(value: object) -> object:
@@ -314,9 +343,10 @@ def _decode(data: object, depth: int) -> object:
         if OPAQUE_KEY in data:
             name = data[OPAQUE_KEY]
             reason = data.get(REASON_KEY, "")
-            if type(name) is not _STR or type(reason) is not _STR:
+            like = data.get(LIKE_KEY, "")
+            if type(name) is not _STR or type(reason) is not _STR or like not in ("", *PLAIN_BASE_NAMES):
                 raise PlainError("ongeldige markering voor een niet-gewone waarde")
-            return Opaque(name[:80], reason[:200])
+            return Opaque(name[:80], reason[:200], like)
         decoded = {}
         for key, item in data.items():
             if type(key) is not _STR:
@@ -351,6 +381,24 @@ def json_line(data: object) -> bytes:
 def loads(text: str) -> object:
     """Parse one line written by `dumps` (the caller decodes it)."""
     return json.loads(text)
+
+
+def first_opaque(value: object, path: str = "") -> tuple[str, Opaque] | None:
+    """(index path, marker) of the first Opaque in a decoded value, depth first; None if none.
+    The path is "" for the value itself, else like "[0]['words']"."""
+    if type(value) is Opaque:
+        return path, value
+    if type(value) is list:
+        items = enumerate(value)
+    elif type(value) is dict:
+        items = value.items()
+    else:
+        return None
+    for key, item in items:
+        found = first_opaque(item, f"{path}[{key!r}]")
+        if found is not None:
+            return found
+    return None
 
 
 def contains_opaque(value: object) -> bool:

@@ -91,6 +91,14 @@ class TestFailed(Exception):
         self.show = show
 
 
+class NotPlainValue(TestFailed):
+    """The learner's function returned something that cannot cross as plain data (a tuple, a
+    Counter, a str subclass, a generator, ...). Raised by every call, so no test compares such a
+    value and the learner is told what to return instead, not that the content is wrong."""
+
+    __test__ = False
+
+
 class LearnerRaised(Exception):
     """The learner's function raised; `info` says what (type, ValueError or not, message, line)."""
 
@@ -124,6 +132,10 @@ class Learner:
         self.last_args = list(args)
         self.last_kwargs = dict(kwargs)
         if outcome.kind == "return":
+            found = plain.first_opaque(outcome.value)
+            if found is not None:
+                path, marker = found
+                raise NotPlainValue(messages.not_plain(function, path, marker.type_name, marker.reason, marker.like))
             return outcome.value
         if outcome.kind == "raise" and outcome.error is not None:
             raise LearnerRaised(function, outcome.error)
@@ -217,6 +229,25 @@ def describe_difference(difference: Difference) -> str:
     else:
         sentence = f"verwacht {display(difference.expected, 120, 0)}, je gaf {display(difference.actual, 120, 0)}."
     return f"Bij {path}: {sentence}" if path else sentence[0].upper() + sentence[1:]
+
+
+def explain_difference(difference: Difference) -> str:
+    """The first difference in English, for the teacher (the quality gate): hidden values shown."""
+    kind, path = difference.kind, difference.path
+    at = f"at {path}: " if path else ""
+    if kind in ("missing", "extra"):
+        got, wanted = len(difference.actual), len(difference.expected)
+        outer = path.rsplit("[", 1)[0]
+        return (f"{f'at {outer}: ' if outer else ''}the list has {got} item{'' if got == 1 else 's'}, "
+                f"expected {wanted} ({path} is {'missing' if kind == 'missing' else 'extra'})")
+    if kind == "missing_key":
+        return f"{at}key {display(difference.expected, 80, 0)} is missing"
+    if kind == "extra_key":
+        return f"{at}key {display(difference.actual, 80, 0)} is not expected"
+    if kind == "type":
+        return (f"{at}expected a {describe_type(difference.expected)} ({display(difference.expected, 120, 0)}), "
+                f"got a {describe_type(difference.actual)} ({display(difference.actual, 120, 0)})")
+    return f"{at}expected {display(difference.expected, 120, 0)}, got {display(difference.actual, 120, 0)}"
 
 
 def fail(message: str) -> None:
@@ -329,6 +360,7 @@ def describe_type(value: Any) -> str:
 __all__ = [
     "CallShape",
     "LearnerRaised",
+    "NotPlainValue",
     "Opaque",
     "Learner",
     "TestFailed",
@@ -342,6 +374,7 @@ __all__ = [
     "expect_value_error",
     "fail",
     "describe_difference",
+    "explain_difference",
     "first_difference",
     "messages",
     "returns",

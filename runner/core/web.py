@@ -5,7 +5,8 @@ Standard library only (it runs in Pyodide, from the archive builder/checkpoint_b
 The learner's code runs in the worker's own interpreter through `InProcessHost`, so it converts
 values exactly as the offline child does; the time limit comes from the page, which interrupts
 the worker (KeyboardInterrupt) or replaces it. The answer is plain JSON data for the page: per
-checkpoint its status, the pass count and the first failing test's Dutch message. Hidden tests
+checkpoint its status, the pass count and the first failing test's Dutch message (and a note when
+a checkpoint it uses fails too). Hidden tests
 never carry expected/actual values (see runner.core.grade), so nothing here can reveal their inputs.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Iterable
 
 import runner
@@ -43,6 +44,10 @@ class CheckpointFeedback:
     expected: str | None
     actual: str | None
     duration_ms: float
+    # Checkpoints this one uses (checkpoints.toml `uses`) that fail too, and the Dutch note that
+    # says so ("" when none): graded with the same code, never assumed.
+    uses_failing: list[str] = field(default_factory=list)
+    note: str = ""
 
 
 def bundle_for(lesson_dir: str) -> Bundle:
@@ -79,6 +84,26 @@ def interrupted_feedback(checkpoint_id: str, total: int, duration_ms: float) -> 
     )
 
 
+def with_used_checkpoints(result: CheckpointFeedback, bundle: Bundle, source: str,
+                          call_timeout: float | None) -> CheckpointFeedback:
+    """A checkpoint that failed, with the checkpoints it uses that fail on the same code: it may
+    fail only because of them. They are graded here, after the checkpoint's own verdict, so a
+    passing checkpoint costs nothing extra; when the page's time limit strikes during this, the
+    verdict stands without a note (nothing was seen to fail)."""
+    used = bundle.used_by_closure(result.id)
+    host = InProcessHost(call_timeout=call_timeout)
+    try:
+        report = grade(bundle, host, source, only=used)
+    except KeyboardInterrupt:
+        return result
+    finally:
+        host.close()
+    failing = [checkpoint.id for checkpoint in report.checkpoints if checkpoint.status != "pass"]
+    if not failing:
+        return result
+    return replace(result, uses_failing=failing, note=messages.uses_failing(failing))
+
+
 def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
           call_timeout: float | None = None) -> dict:
     """Grade source against the shipped tests; one checkpoint per `only` id, or all of them.
@@ -101,12 +126,15 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
         try:
             report = grade(bundle, host, source, only=[checkpoint_id])
             elapsed = (time.perf_counter() - started) * 1000
-            results.append(feedback(report.checkpoints[0], total, elapsed))
+            result = feedback(report.checkpoints[0], total, elapsed)
         except KeyboardInterrupt:
             elapsed = (time.perf_counter() - started) * 1000
-            results.append(interrupted_feedback(checkpoint_id, total, elapsed))
+            result = interrupted_feedback(checkpoint_id, total, elapsed)
         finally:
             host.close()
+        if result.status != "pass" and not result.before_tests and bundle.used_by_closure(checkpoint_id):
+            result = with_used_checkpoints(result, bundle, source, call_timeout)
+        results.append(result)
     return {
         "lesson": bundle.lesson,
         "bundle_sha256": bundle.bundle_sha256,

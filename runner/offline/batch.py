@@ -6,7 +6,8 @@ complete lines, and at worst one torn last line from the kill itself, which the 
 and cuts off. A rerun with the same output directory grades only submissions whose key (path,
 SHA-256 of the file, which covers the code, and the test bundle's hash) has no result yet. When
 the batch is complete the log is rewritten (atomically) holding exactly this batch's results,
-sorted by path, and the gradebook and report are written from it.
+sorted by path, and the gradebook and report are written from it. The records themselves, and
+the one writer and reader of their lines, are `runner.offline.records`.
 
 Each worker process owns one `ChildProcessHost`, so each learner's code runs in its own fresh
 child; the tests run in the worker. This module is standard library only: the CLI draws the
@@ -16,42 +17,33 @@ progress bar from the `on_result` callback.
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable, Iterable
 
 import runner
-from runner.core import plain
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.model import GradeReport
+from runner.offline.records import (
+    CheckpointRecord, ResultKey, ResultRecord, SandboxRecord, cut_torn_last_line, read_results, record_line,
+)
 from runner.offline.sandbox import ChildProcessHost, SandboxError, SandboxLimits
 from runner.offline.submission import Submission, read_submission
 
 RESULTS_FILE = "results.jsonl"
 GRADEBOOK_FILE = "gradebook.csv"
 REPORT_FILE = "report.html"
-RESULT_FIELDS = (
-    "submission", "learner", "lesson", "status", "score", "max_score", "code_sha256",
-    "source_sha256", "checkpoints", "runner_version", "bundle_sha256", "graded_at",
-)
-
-ResultKey = tuple[str, str, str]
 
 
 def result_key(submission: str, source_sha256: str, bundle_sha256: str) -> ResultKey:
     return (submission, source_sha256, bundle_sha256)
-
-
-def key_of(result: dict) -> ResultKey:
-    return result_key(result["submission"], result["source_sha256"], result["bundle_sha256"])
 
 
 def now_utc() -> str:
@@ -61,38 +53,33 @@ def now_utc() -> str:
 # ---- one submission ------------------------------------------------------------------------
 
 
-def _base_result(submission: Submission, bundle: Bundle) -> dict:
-    return {
-        "submission": submission.path,
-        "learner": submission.learner,
-        "lesson": bundle.lesson,
-        "status": "graded",
-        "score": 0,
-        "max_score": len(bundle.checkpoints),
-        "code_sha256": submission.code_sha256,
-        "source_sha256": submission.source_sha256,
-        "checkpoints": [],
-    }
+def _record(submission: Submission, bundle: Bundle, status: str, score: int = 0,
+            checkpoints: tuple[CheckpointRecord, ...] = (), message: str | None = None,
+            sandbox: SandboxRecord | None = None) -> ResultRecord:
+    """The record of a submission: what grading found, and what it was graded with."""
+    return ResultRecord(
+        submission=submission.path,
+        learner=submission.learner,
+        lesson=bundle.lesson,
+        status=status,
+        score=score,
+        max_score=len(bundle.checkpoints),
+        code_sha256=submission.code_sha256,
+        source_sha256=submission.source_sha256,
+        created_at=submission.created_at,
+        lesson_revision=submission.lesson_revision,
+        browser_verdicts=dict(submission.browser_verdicts),
+        runner_version=runner.__version__,
+        bundle_sha256=bundle.bundle_sha256,
+        graded_at=now_utc(),
+        checkpoints=checkpoints,
+        message=message,
+        sandbox=sandbox,
+    )
 
 
-def invalid_result(submission: Submission, bundle: Bundle, message: str) -> dict:
-    result = _base_result(submission, bundle)
-    result["status"] = "invalid"
-    result["message"] = message
-    return _finish(result, submission, bundle)
-
-
-def _finish(result: dict, submission: Submission, bundle: Bundle) -> dict:
-    if submission.created_at is not None:
-        result["created_at"] = submission.created_at
-    if submission.lesson_revision is not None:
-        result["lesson_revision"] = submission.lesson_revision
-    if submission.browser_verdicts:
-        result["browser_verdicts"] = dict(submission.browser_verdicts)
-    result["runner_version"] = runner.__version__
-    result["bundle_sha256"] = bundle.bundle_sha256
-    result["graded_at"] = now_utc()
-    return result
+def invalid_result(submission: Submission, bundle: Bundle, message: str) -> ResultRecord:
+    return _record(submission, bundle, "invalid", message=message)
 
 
 def syntax_message(report: GradeReport) -> str:
@@ -103,8 +90,8 @@ def syntax_message(report: GradeReport) -> str:
     return f"syntax error{where}: {error.message}"
 
 
-def grade_submission(submission: Submission, bundle: Bundle, host) -> dict:
-    """The result object (docs/grading.md) for one submission."""
+def grade_submission(submission: Submission, bundle: Bundle, host) -> ResultRecord:
+    """The result record (docs/grading.md) of one submission."""
     if not submission.valid:
         return invalid_result(submission, bundle, submission.problem or "invalid")
     assert submission.code is not None
@@ -115,76 +102,29 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> dict:
         raise SandboxError(failure)
     if report.load.problem == "syntax":
         return invalid_result(submission, bundle, syntax_message(report))
-    result = _base_result(submission, bundle)
-    result["score"] = report.score
-    result["checkpoints"] = [checkpoint.to_json() for checkpoint in report.checkpoints]
-    result["sandbox"] = sandbox_protections(host)
-    return _finish(result, submission, bundle)
+    return _record(
+        submission, bundle, "graded", score=report.score,
+        checkpoints=tuple(CheckpointRecord.from_result(checkpoint) for checkpoint in report.checkpoints),
+        sandbox=sandbox_protections(host),
+    )
 
 
-def sandbox_protections(host) -> dict[str, bool]:
+def sandbox_protections(host) -> SandboxRecord:
     """Which of the sandbox's protections held for this submission (docs/grading.md): without the
     private filesystem, say, learner code could read the hidden tests and reference solutions."""
     info = getattr(host, "zygote_info", None) or {}
-    held = {
-        "sandbox_user": getattr(host, "sandbox_uid", None) is not None,
-        "private_filesystem": info.get("private_filesystem") is True,
-        "network_isolation": info.get("network_isolated") is True,
-    }
     limits = getattr(host, "limits", None)
-    if limits is not None and limits.cgroup_limits:  # asked for with --cgroup-limits
-        held["cgroup_limits"] = bool(info.get("cgroup"))
-    return held
+    asked_for_cgroups = limits is not None and limits.cgroup_limits  # with --cgroup-limits
+    return SandboxRecord(
+        sandbox_user=getattr(host, "sandbox_uid", None) is not None,
+        private_filesystem=info.get("private_filesystem") is True,
+        network_isolation=info.get("network_isolated") is True,
+        cgroup_limits=bool(info.get("cgroup")) if asked_for_cgroups else None,
+    )
 
 
 
 # ---- the results log -----------------------------------------------------------------------
-
-
-@dataclass
-class ExistingResults:
-    results: dict[ResultKey, dict] = field(default_factory=dict)
-    torn_bytes: int = 0  # length of a torn last line that was cut off
-    bad_lines: int = 0  # complete lines that were not a result object (ignored)
-
-
-def _is_result(value: object) -> bool:
-    return type(value) is dict and all(name in value for name in RESULT_FIELDS) and all(
-        type(value[name]) is str for name in ("submission", "source_sha256", "bundle_sha256")
-    )
-
-
-def read_results(path: Path, repair: bool = False) -> ExistingResults:
-    """The results in a log; with repair, a torn last line is cut off the file."""
-    existing = ExistingResults()
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return existing
-    complete_end = data.rfind(b"\n") + 1
-    existing.torn_bytes = len(data) - complete_end
-    if existing.torn_bytes and repair:
-        with open(path, "r+b") as handle:
-            handle.truncate(complete_end)
-            handle.flush()
-            os.fsync(handle.fileno())
-    for line in data[:complete_end].splitlines():
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except ValueError:
-            existing.bad_lines += 1
-            continue
-        if not _is_result(value):
-            existing.bad_lines += 1
-            continue
-        existing.results[key_of(value)] = value
-    return existing
-
-
-def result_line(result: dict) -> bytes:
-    return plain.json_line(result)
 
 
 class ResultsLog:
@@ -193,8 +133,8 @@ class ResultsLog:
     def __init__(self, path: Path) -> None:
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
 
-    def append(self, result: dict) -> None:
-        line = result_line(result)
+    def append(self, result: ResultRecord) -> None:
+        line = record_line(result)
         written = os.write(self.fd, line)
         while written < len(line):  # a short write is rare on a regular file, but possible
             written += os.write(self.fd, line[written:])
@@ -273,7 +213,7 @@ def _worker_start(lesson_dir: str, limits: dict, hidden: list[str]) -> None:
     atexit.register(_worker_host.close)
 
 
-def _worker_grade(submission: Submission) -> dict:
+def _worker_grade(submission: Submission) -> ResultRecord:
     assert _worker_bundle is not None and _worker_host is not None
     try:
         return grade_submission(submission, _worker_bundle, _worker_host)
@@ -289,14 +229,17 @@ def _worker_grade(submission: Submission) -> dict:
 class BatchPlan:
     submissions: list[Submission]  # every submission of this batch, in path order
     to_grade: list[Submission]  # those without a current result
-    reused: int  # results taken over from an earlier run
-    torn_bytes: int
-    bad_lines: int
+    kept: dict[ResultKey, ResultRecord]  # the current results of the others, from an earlier run
+    torn_bytes: int  # a torn last line cut off the log
+
+    @property
+    def reused(self) -> int:
+        return len(self.kept)
 
 
 @dataclass
 class BatchOutcome:
-    results: list[dict]  # one per submission, in path order
+    results: list[ResultRecord]  # one per submission, in path order
     graded_now: int
     reused: int
     failures: list[str]  # internal errors: these submissions have no result yet
@@ -304,20 +247,23 @@ class BatchOutcome:
 
 
 def plan_batch(files: Iterable[Path], bundle: Bundle, out_dir: Path, regrade: bool = False) -> BatchPlan:
-    existing = read_results(out_dir / RESULTS_FILE, repair=True)
+    """What is left to grade. Raises records.ResultsFileError when the log holds a broken line
+    (unless regrade, which does not read earlier results at all)."""
+    log = out_dir / RESULTS_FILE
+    if regrade:
+        torn_bytes, done = cut_torn_last_line(log), {}
+    else:
+        existing = read_results(log, repair=True)
+        torn_bytes, done = existing.torn_bytes, existing.results
     submissions = [read_submission(path, bundle.lesson) for path in files]
-    done = {} if regrade else existing.results
-    to_grade = [
-        s for s in submissions
-        if result_key(s.path, s.source_sha256, bundle.bundle_sha256) not in done
-    ]
-    return BatchPlan(
-        submissions=submissions,
-        to_grade=to_grade,
-        reused=len(submissions) - len(to_grade),
-        torn_bytes=existing.torn_bytes,
-        bad_lines=existing.bad_lines,
-    )
+    to_grade, kept = [], {}
+    for submission in submissions:
+        key = result_key(submission.path, submission.source_sha256, bundle.bundle_sha256)
+        if key in done:
+            kept[key] = done[key]
+        else:
+            to_grade.append(submission)
+    return BatchPlan(submissions=submissions, to_grade=to_grade, kept=kept, torn_bytes=torn_bytes)
 
 
 def run_batch(
@@ -327,17 +273,19 @@ def run_batch(
     out_dir: Path,
     limits: SandboxLimits,
     jobs: int,
-    on_result: Callable[[dict], None] | None = None,
+    on_result: Callable[[ResultRecord], None] | None = None,
 ) -> BatchOutcome:
     """Grade what the plan says is missing, appending each result to the log as it arrives."""
     started = time.monotonic()
     log = ResultsLog(out_dir / RESULTS_FILE)
     failures: list[str] = []
+    current = dict(plan.kept)
     graded_now = 0
 
-    def record(result: dict) -> None:
+    def record(result: ResultRecord) -> None:
         nonlocal graded_now
         log.append(result)
+        current[result.key] = result
         graded_now += 1
         if on_result is not None:
             on_result(result)
@@ -356,7 +304,6 @@ def run_batch(
     finally:
         log.close()
 
-    current = read_results(out_dir / RESULTS_FILE).results
     results = []
     for submission in plan.submissions:
         key = result_key(submission.path, submission.source_sha256, bundle.bundle_sha256)
@@ -376,7 +323,7 @@ def _grade_in_workers(
     lesson_dir: Path,
     limits: SandboxLimits,
     jobs: int,
-    record: Callable[[dict], None],
+    record: Callable[[ResultRecord], None],
     hidden: list[str],
 ) -> list[str]:
     failures: list[str] = []
@@ -412,7 +359,7 @@ def _grade_in_workers(
     return failures
 
 
-def finish_batch(results: list[dict], out_dir: Path) -> None:
+def finish_batch(results: list[ResultRecord], out_dir: Path) -> None:
     """Rewrite the log with exactly this batch's results, sorted by path, atomically."""
-    ordered = sorted(results, key=lambda result: result["submission"])
-    write_atomically(out_dir / RESULTS_FILE, b"".join(result_line(r) for r in ordered))
+    ordered = sorted(results, key=lambda result: result.submission)
+    write_atomically(out_dir / RESULTS_FILE, b"".join(record_line(r) for r in ordered))

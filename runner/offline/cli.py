@@ -2,7 +2,7 @@
 
     python -m runner check main.py --lesson rag-01
     python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
-    python -m runner gate --lesson rag-01
+    python -m runner gate --lesson rag-01 [--json]
 
 Exit codes: 0 all checkpoints pass (check) / the batch completed (grade) / every known solution
 gets its known verdict (gate); 1 some checkpoint did not pass (check) / the grader itself failed
@@ -14,6 +14,7 @@ that may use a third-party library (rich).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -27,12 +28,14 @@ from rich.progress import (
 from rich.text import Text
 
 import runner
+from runner.core import messages
 from runner.offline import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
 from runner.offline.gradebook import gradebook_csv
 from runner.core.model import GradeReport
 from runner.offline.quality_gate import check_quality_gate, known_solutions
+from runner.offline.records import ResultRecord, ResultsFileError
 from runner.offline.report import CheckpointInfo, missing_protections, render_report
 from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
 from runner.offline.submission import PathProblem, collect_submission_files, read_submission
@@ -116,21 +119,43 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
     gate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
                       help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
+    gate.add_argument("--json", action="store_true",
+                      help="one JSON object on stdout: every failure as a record (for the builder)")
     return parser
 
 
 def run_gate(args: argparse.Namespace) -> int:
-    """One line per known solution that does not get its known verdict, as `path: reason`."""
+    """One line per failure (a known solution that does not get its known verdict on one
+    checkpoint), as `path: reason`; with --json, one JSON object on stdout instead (see
+    `gate_json`), for the builder."""
     lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
+    if args.json:
+        return gate_json(args.lesson, lesson_dir)
     failures = check_quality_gate(lesson_dir)
     for failure in failures:
         print(f"{failure.path}: {failure.reason}", file=sys.stderr)
     count = len(known_solutions(lesson_dir))
     if failures:
-        print(f"quality gate of {args.lesson}: {len(failures)} of {count} known solutions are off", file=sys.stderr)
+        off = len({failure.path for failure in failures})
+        print(f"quality gate of {args.lesson}: {off} of {count} known solutions are off", file=sys.stderr)
         return 1
     print(f"quality gate of {args.lesson}: all {count} known solutions get their known verdict")
     return 0
+
+
+def gate_json(lesson: str, lesson_dir: Path) -> int:
+    """`{"lesson", "known_solutions", "failures": [GateFailure records], "load_error"}` on stdout:
+    `load_error` is null, or `{"file", "line", "reason", "text"}` when the tests cannot be loaded
+    (`file` and `line` null when the mistake is in no single test file)."""
+    answer: dict = {"lesson": lesson, "known_solutions": 0, "failures": [], "load_error": None}
+    try:
+        failures = check_quality_gate(lesson_dir)
+        answer["known_solutions"] = len(known_solutions(lesson_dir))
+        answer["failures"] = [failure.to_json(lesson_dir) for failure in failures]
+    except BundleError as error:
+        answer["load_error"] = {"file": error.file, "line": error.line, "reason": error.reason, "text": str(error)}
+    print(json.dumps(answer, ensure_ascii=False, indent=1))
+    return 1 if answer["failures"] or answer["load_error"] else 0
 
 
 def limits_from(args: argparse.Namespace) -> SandboxLimits:
@@ -179,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except SandboxError as error:
         print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
+        return 1
+    except ResultsFileError as error:
+        print(f"error: {error} (a line this runner did not write: mend or delete it, "
+              "or grade everything again with --regrade)", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted; run the same command again to resume", file=sys.stderr)
@@ -229,6 +258,8 @@ def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: C
                 console.print(Text(f"      verwacht: {terminal_text(failure.expected)}", style="dim"))
             if failure.actual is not None:
                 console.print(Text(f"      gekregen: {terminal_text(failure.actual)}", style="dim"))
+        if result.uses_failing:
+            console.print(Text(f"    {messages.uses_failing(result.uses_failing)}", style="yellow"))
     console.print()
     passed = report.score
     summary = f"{passed} van {report.max_score} checkpoints gehaald."
@@ -270,7 +301,7 @@ def names_of(paths: list[Path], limit: int = 10) -> str:
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
-def write_outputs(results: list[dict], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
+def write_outputs(results: list[ResultRecord], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
     batch.finish_batch(results, out_dir)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
     # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
@@ -305,8 +336,6 @@ def run_grade(args: argparse.Namespace) -> int:
     plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
     if plan.torn_bytes:
         errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")
-    if plan.bad_lines:
-        errors.print(f"note: ignored {plan.bad_lines} unreadable line(s) in {batch.RESULTS_FILE}")
     if collected.skipped:
         errors.print(f"note: skipped {plural(len(collected.skipped), 'file')} that "
                      f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: {names_of(collected.skipped)}")
@@ -322,8 +351,8 @@ def run_grade(args: argparse.Namespace) -> int:
             on_result=lambda result: progress.advance(task),
         )
     write_outputs(outcome.results, bundle, out_dir, excel=args.excel)
-    graded = sum(1 for r in outcome.results if r["status"] == "graded")
-    invalid = [Path(r["submission"]) for r in outcome.results if r["status"] != "graded"]
+    graded = sum(1 for r in outcome.results if r.graded)
+    invalid = [Path(r.submission) for r in outcome.results if not r.graded]
     print(
         f"{plural(len(outcome.results), 'submission')}: {graded} graded, {len(invalid)} invalid; "
         f"{outcome.graded_now} new this run, {outcome.reused} kept from an earlier run "

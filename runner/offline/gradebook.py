@@ -12,6 +12,8 @@ import csv
 import io
 from typing import Sequence
 
+from runner.offline.records import ResultRecord
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -22,38 +24,42 @@ def safe_cell(value: object) -> str:
     return text
 
 
-def latest_per_learner(results: Sequence[dict]) -> list[tuple[dict, int]]:
+def submission_order(result: ResultRecord) -> tuple[str, str]:
+    """Oldest first: by the export's `created_at` (none sorts first), then by path."""
+    return (result.created_at or "", result.submission)
+
+
+def latest_per_learner(results: Sequence[ResultRecord]) -> list[tuple[ResultRecord, int]]:
     """(result, number of submissions) for each learner, sorted by learner name."""
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[ResultRecord]] = {}
     for result in results:
-        groups.setdefault(result["learner"], []).append(result)
+        groups.setdefault(result.learner, []).append(result)
     chosen = []
     for learner in sorted(groups, key=lambda name: (name.casefold(), name)):
         group = groups[learner]
-        latest = max(group, key=lambda r: (str(r.get("created_at") or ""), r["submission"]))
-        chosen.append((latest, len(group)))
+        chosen.append((max(group, key=submission_order), len(group)))
     return chosen
 
 
-def gradebook_csv(results: Sequence[dict], checkpoint_ids: Sequence[str], delimiter: str = ",") -> str:
+def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str], delimiter: str = ",") -> str:
     output = io.StringIO()
     writer = csv.writer(output, lineterminator="\n", delimiter=delimiter)
     writer.writerow(["learner", "submission", "status", "score", "max_score", *checkpoint_ids,
                      "submissions", "message", "browser_disagrees"])
     for result, count in latest_per_learner(results):
-        statuses = {c["id"]: c["status"] for c in result.get("checkpoints", [])}
+        statuses = result.statuses()
         # Checkpoints where the learner's browser showed another verdict than the grader's.
-        disagrees = [checkpoint_id for checkpoint_id, verdict in sorted(result.get("browser_verdicts", {}).items())
+        disagrees = [checkpoint_id for checkpoint_id, verdict in sorted(result.browser_verdicts.items())
                      if verdict != statuses.get(checkpoint_id)]
         row = [
-            result["learner"],
-            result["submission"],
-            result["status"],
-            result["score"],
-            result["max_score"],
+            result.learner,
+            result.submission,
+            result.status,
+            result.score,
+            result.max_score,
             *(statuses.get(checkpoint_id, "") for checkpoint_id in checkpoint_ids),
             count,
-            result.get("message", ""),
+            result.message or "",
             " ".join(disagrees),
         ]
         writer.writerow([safe_cell(cell) for cell in row])

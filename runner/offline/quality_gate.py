@@ -3,7 +3,8 @@
 `checkpoints/<lesson>/` holds, besides the tests, solutions whose verdict is known:
 - `solution.py` and `correct/*.py` must pass every test, offline-only tests included;
 - `wrong/<checkpoint>__<mistake>.py` must fail its named checkpoint with the shipped tests
-  alone (the ones the browser runs), and pass the other checkpoints.
+  alone (the ones the browser runs), and pass the other checkpoints, except those that use the
+  named one (`uses` in checkpoints.toml, directly or through another): they may fail too.
 
 A known solution is either a whole module, or a variation of the reference: a file whose first
 line is `# after: solution.py` holds only what differs (redefined functions, `del name` for a
@@ -15,12 +16,13 @@ Used by the builder (a build fails on a broken gate), by `python -m runner gate`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
+from runner.core.model import CheckpointResult
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
 # Per call of a learner function; known-wrong solutions may loop forever on purpose.
@@ -40,8 +42,53 @@ class KnownSolution:
 
 @dataclass(frozen=True)
 class GateFailure:
+    """One known solution that does not get its known verdict on one checkpoint.
+
+    `expected` is the known solution's expectation ("pass", or the checkpoint it must fail);
+    `checkpoint`, `test`, `status` and `message` say what happened there (the first test that
+    did not pass, for a solution that must pass); `expected_value`/`actual_value`/`difference`
+    come from the test's comparison when it made one, hidden tests included (the teacher's view).
+    `reason` is all of it as one English line.
+    """
+
     path: Path
+    expected: str
     reason: str
+    checkpoint: str | None = None
+    test: str | None = None
+    status: str | None = None
+    message: str = ""
+    expected_value: str | None = None
+    actual_value: str | None = None
+    difference: str | None = None
+
+    def to_json(self, lesson_dir: Path) -> dict:
+        """The record `python -m runner gate --json` prints; the path relative to the lesson."""
+        try:
+            shown = self.path.resolve().relative_to(Path(lesson_dir).resolve()).as_posix()
+        except ValueError:
+            shown = str(self.path)
+        record = asdict(self)
+        record["path"] = shown
+        return record
+
+
+def failing_test(known: KnownSolution, checkpoint: CheckpointResult, reason_start: str) -> GateFailure:
+    """A failure on `checkpoint`, told through its first test that did not pass."""
+    test = checkpoint.first_failure
+    if test is None:  # a checkpoint without tests is never a pass
+        return GateFailure(known.path, known.expected, f"{reason_start} {checkpoint.id}: it has no tests",
+                           checkpoint=checkpoint.id, status=checkpoint.status)
+    reason = f"{reason_start} {checkpoint.id}: test '{test.name}' ({test.status})"
+    if test.message:
+        reason += f": {test.message}"
+    if test.difference:
+        reason += f" [{test.difference}]"
+    return GateFailure(
+        path=known.path, expected=known.expected, reason=reason, checkpoint=checkpoint.id, test=test.name,
+        status=test.status, message=test.message, expected_value=test.expected, actual_value=test.actual,
+        difference=test.difference,
+    )
 
 
 def compose_source(text: str, solution_text: str) -> str:
@@ -65,30 +112,36 @@ def known_solutions(lesson_dir: Path) -> list[KnownSolution]:
 
 
 def check_quality_gate(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS) -> list[GateFailure]:
-    """Grade every known solution in-process; an empty list means the tests hold."""
+    """Grade every known solution in-process; an empty list means the tests hold.
+
+    Every failure is listed, one per known solution and checkpoint, so a build shows them all.
+    A known-wrong solution may also fail the checkpoints that use its checkpoint (`uses` in
+    checkpoints.toml, also through another): their functions call the broken one.
+    """
     lesson_dir = Path(lesson_dir)
     full = load_bundle(lesson_dir, include_offline=True)
     shipped = load_bundle(lesson_dir, include_offline=False)
     failures: list[GateFailure] = []
     for known in known_solutions(lesson_dir):
         if not known.must_pass and known.expected not in shipped.function_names:
-            failures.append(GateFailure(known.path, f"names no checkpoint of this lesson: '{known.expected}'"))
+            failures.append(GateFailure(known.path, known.expected,
+                                        f"names no checkpoint of this lesson: '{known.expected}'"))
             continue
         bundle = full if known.must_pass else shipped
-        report = grade(bundle, InProcessHost(call_timeout=call_seconds), known.source)
-        statuses = report.statuses()
+        report = grade(bundle, InProcessHost(call_timeout=call_seconds), known.source, reveal=True)
         if known.must_pass:
-            for checkpoint in report.checkpoints:
-                failing = checkpoint.first_failure
-                if failing is not None:
-                    failures.append(GateFailure(
-                        known.path, f"should pass but fails {checkpoint.id}: {failing.name} ({failing.status})"))
-                    break
-        elif statuses.get(known.expected) == "pass":
-            failures.append(GateFailure(known.path, f"known to be wrong, but passes checkpoint {known.expected}"))
-        else:
-            others = sorted(cid for cid, status in statuses.items() if cid != known.expected and status != "pass")
-            if others:
-                failures.append(GateFailure(
-                    known.path, f"should fail only {known.expected}, but also fails {', '.join(others)}"))
+            failures.extend(failing_test(known, checkpoint, "should pass but fails")
+                            for checkpoint in report.checkpoints if checkpoint.status != "pass")
+            continue
+        own = report.checkpoint(known.expected)
+        if own.status == "pass":
+            failures.append(GateFailure(known.path, known.expected,
+                                        f"known to be wrong, but passes checkpoint {known.expected}",
+                                        checkpoint=known.expected, status="pass"))
+        dependents = shipped.dependents(known.expected)
+        may_fail = {known.expected, *dependents}
+        allowed = known.expected + (f" and what uses it ({', '.join(dependents)})" if dependents else "")
+        failures.extend(failing_test(known, checkpoint, f"should fail only {allowed}, but also fails")
+                        for checkpoint in report.checkpoints
+                        if checkpoint.id not in may_fail and checkpoint.status != "pass")
     return failures

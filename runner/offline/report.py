@@ -15,8 +15,9 @@ from datetime import datetime
 from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
-from runner.core.messages import LOAD_TEST_NAME
-from runner.offline.gradebook import latest_per_learner
+from runner.core.messages import LOAD_TEST_NAME, uses_failing
+from runner.offline.gradebook import latest_per_learner, submission_order
+from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
 
 STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}
 MOST_FAILED_LIMIT = 15
@@ -76,9 +77,9 @@ def _status_badge(status: str) -> str:
     return f'<span class="status {css}">{e(status)}</span>'
 
 
-def _display_paths(results: Sequence[dict]) -> dict[str, str]:
+def _display_paths(results: Sequence[ResultRecord]) -> dict[str, str]:
     """Paths relative to the batch's common folder: shorter, and no teacher's home dir."""
-    paths = [r["submission"] for r in results]
+    paths = [r.submission for r in results]
     if not paths:
         return {}
     try:
@@ -90,11 +91,11 @@ def _display_paths(results: Sequence[dict]) -> dict[str, str]:
     return {p: relpath(p, root) for p in paths}
 
 
-def _passes(result: dict, checkpoint_id: str) -> bool:
-    return any(c["id"] == checkpoint_id and c["status"] == "pass" for c in result.get("checkpoints", []))
+def _passes(result: ResultRecord, checkpoint_id: str) -> bool:
+    return any(c.id == checkpoint_id and c.status == "pass" for c in result.checkpoints)
 
 
-def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], latest: Sequence[dict]) -> str:
+def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], latest: Sequence[ResultRecord]) -> str:
     """One bar per checkpoint: the share of learners whose most recent submission passes it."""
     label_width, bar_width, row_height = 230, 420, 30
     height = row_height * len(checkpoints) + 10
@@ -118,32 +119,32 @@ def _pass_rate_chart(checkpoints: Sequence[CheckpointInfo], latest: Sequence[dic
     )
 
 
-def _load_problem(result: dict) -> dict | None:
+def _load_problem(result: ResultRecord) -> TestRecord | None:
     """The one test that stands for every checkpoint when the code did not load (or no function
     could be checked): then each checkpoint holds only that test, with the same message."""
-    checkpoints = result.get("checkpoints", [])
-    firsts = [c["tests"][0] for c in checkpoints if c.get("tests")]
-    if (len(firsts) == len(checkpoints) and firsts and all(t["name"] == LOAD_TEST_NAME for t in firsts)
-            and len({t.get("message", "") for t in firsts}) == 1):
+    checkpoints = result.checkpoints
+    firsts = [c.tests[0] for c in checkpoints if c.tests]
+    if (len(firsts) == len(checkpoints) and firsts and all(t.name == LOAD_TEST_NAME for t in firsts)
+            and len({t.message for t in firsts}) == 1):
         return firsts[0]
     return None
 
 
-def _first_failures(result: dict) -> list[tuple[str, dict]]:
+def _first_failures(result: ResultRecord) -> list[tuple[str, TestRecord]]:
     """(checkpoint id, test) for the test that decided each non-passing checkpoint's status; a
     load problem once, under ALL_CHECKPOINTS, instead of once per checkpoint."""
     load_problem = _load_problem(result)
     if load_problem is not None:
         return [(ALL_CHECKPOINTS, load_problem)]
     found = []
-    for checkpoint in result.get("checkpoints", []):
-        test = next((t for t in checkpoint["tests"] if t["status"] != "pass"), None)
+    for checkpoint in result.checkpoints:
+        test = checkpoint.first_failure
         if test is not None:
-            found.append((checkpoint["id"], test))
+            found.append((checkpoint.id, test))
     return found
 
 
-def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Counter, str]]:
+def _most_failed(latest_graded: Sequence[ResultRecord]) -> list[tuple[str, str, int, Counter, str]]:
     """(checkpoint, test, count, statuses, most common message) for the most-failed tests over the
     learners' most recent submissions. Only the test that decided a checkpoint's status counts:
     the rest of a checkpoint after a time-out or a load problem says nothing about those tests."""
@@ -152,10 +153,10 @@ def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Cou
     messages: dict[tuple[str, str], Counter] = {}
     for result in latest_graded:
         for checkpoint_id, test in _first_failures(result):
-            key = (checkpoint_id, test["name"])
+            key = (checkpoint_id, test.name)
             counts[key] += 1
-            statuses.setdefault(key, Counter())[test["status"]] += 1
-            messages.setdefault(key, Counter())[test.get("message", "")] += 1
+            statuses.setdefault(key, Counter())[test.status] += 1
+            messages.setdefault(key, Counter())[test.message] += 1
     rows = []
     for (checkpoint_id, name), count in counts.most_common(MOST_FAILED_LIMIT):
         message = messages[(checkpoint_id, name)].most_common(1)[0][0]
@@ -163,12 +164,12 @@ def _most_failed(latest_graded: Sequence[dict]) -> list[tuple[str, str, int, Cou
     return rows
 
 
-def missing_protections(results: Sequence[dict]) -> list[str]:
+def missing_protections(results: Sequence[ResultRecord]) -> list[str]:
     """The sandbox protections that did not hold for at least one graded submission, sorted."""
-    return sorted({name for result in results for name, held in result.get("sandbox", {}).items() if not held})
+    return sorted({name for result in results if result.sandbox is not None for name in result.sandbox.missing()})
 
 
-def _protections_warning(results: Sequence[dict]) -> str:
+def _protections_warning(results: Sequence[ResultRecord]) -> str:
     missing = missing_protections(results)
     if not missing:
         return ""
@@ -179,27 +180,25 @@ def _protections_warning(results: Sequence[dict]) -> str:
             "\"The sandbox\".</p>")
 
 
-def _score_cell(result: dict) -> str:
-    if result["status"] != "graded":
+def _score_cell(result: ResultRecord) -> str:
+    if not result.graded:
         return _status_badge("invalid")
-    return f'{e(result["score"])}/{e(result["max_score"])}'
+    return f"{e(result.score)}/{e(result.max_score)}"
 
 
-def _first_problem(checkpoint: dict) -> str:
-    for test in checkpoint["tests"]:
-        if test["status"] != "pass":
-            return f'{test["name"]}: {test.get("message", "")}'
-    return ""
+def _first_problem(checkpoint: CheckpointRecord) -> str:
+    test = checkpoint.first_failure
+    return "" if test is None else f"{test.name}: {test.message}"
 
 
-def _disagreements(results: Sequence[dict]) -> list[tuple[dict, str, str, str]]:
+def _disagreements(results: Sequence[ResultRecord]) -> list[tuple[ResultRecord, str, str, str]]:
     """(result, checkpoint id, browser verdict, grader verdict) wherever the learner's browser
     showed another verdict than this grader reached, over every submission (superseded ones too)."""
     found = []
     for result in results:
-        graded = {c["id"]: c["status"] for c in result.get("checkpoints", [])}
-        for checkpoint_id, browser in sorted(result.get("browser_verdicts", {}).items()):
-            if result["status"] == "graded" and checkpoint_id not in graded:
+        graded = result.statuses()
+        for checkpoint_id, browser in sorted(result.browser_verdicts.items()):
+            if result.graded and checkpoint_id not in graded:
                 continue  # not a checkpoint of this lesson: nothing to compare with
             grader = graded.get(checkpoint_id, "invalid")
             if browser != grader:
@@ -217,23 +216,26 @@ def _local_time(timestamp: str) -> str:
     return f"{moment:%Y-%m-%d %H:%M} (UTC{offset[:3]}:{offset[3:]})"
 
 
-def _feedback(result: dict) -> str:
+def _feedback(result: ResultRecord) -> str:
     """Every test of a learner's most recent submission that did not pass, as a list."""
     load_problem = _load_problem(result)
     failures = ([(ALL_CHECKPOINTS, load_problem)] if load_problem is not None else
-                [(c["id"], t) for c in result.get("checkpoints", []) for t in c["tests"] if t["status"] != "pass"])
+                [(c.id, t) for c in result.checkpoints for t in c.failures])
     if not failures:
         return "<p>Every test passed.</p>"
     items = []
     for checkpoint_id, test in failures:
         shown = ""
-        if "expected" in test or "actual" in test:
-            shown = (f'<span class="why">expected: {e(test.get("expected", ""))}</span>'
-                     f'<span class="why">got: {e(test.get("actual", ""))}</span>')
+        if test.shows_values:
+            shown = (f'<span class="why">expected: {e(test.expected)}</span>'
+                     f'<span class="why">got: {e(test.actual)}</span>')
         items.append(
-            f"<li>{_status_badge(test['status'])} <b>{e(checkpoint_id)}</b>, {e(test['name'])}"
-            f'<span class="why">{e(test.get("message", ""))}</span>{shown}</li>'
+            f"<li>{_status_badge(test.status)} <b>{e(checkpoint_id)}</b>, {e(test.name)}"
+            f'<span class="why">{e(test.message)}</span>{shown}</li>'
         )
+    if load_problem is None:  # a checkpoint that uses another that failed too: what the learner read
+        items.extend(f'<li><b>{e(c.id)}</b><span class="why">{e(uses_failing(c.uses_failing))}</span></li>'
+                     for c in result.checkpoints if c.uses_failing)
     return f'<ul class="feedback">{"".join(items)}</ul>'
 
 
@@ -251,7 +253,7 @@ def _section(title: str, intro: str, body: str) -> str:
     return "\n".join(parts)
 
 
-def _most_failed_section(latest_graded: Sequence[dict]) -> str:
+def _most_failed_section(latest_graded: Sequence[ResultRecord]) -> str:
     rows = []
     for checkpoint_id, name, count, statuses, message in _most_failed(latest_graded):
         badges = " ".join(f"{_status_badge(s)}&nbsp;{n}" for s, n in statuses.most_common())
@@ -269,17 +271,17 @@ def _most_failed_section(latest_graded: Sequence[dict]) -> str:
     )
 
 
-def _checkpoint_cells(result: dict, checkpoints: Sequence[CheckpointInfo]) -> str:
+def _checkpoint_cells(result: ResultRecord, checkpoints: Sequence[CheckpointInfo]) -> str:
     """A learner's row: one cell per checkpoint, or one wide cell when nothing could be tested."""
     span = max(1, len(checkpoints))
-    if result["status"] != "graded":
+    if not result.graded:
         return (f'<td colspan="{span}">{_status_badge("invalid")}'
-                f'<span class="why">{e(result.get("message", ""))}</span></td>')
+                f'<span class="why">{e(result.message)}</span></td>')
     load_problem = _load_problem(result)
     if load_problem is not None:
-        return (f'<td colspan="{span}">{_status_badge(load_problem["status"])}'
-                f'<span class="why">{e(load_problem["name"])}: {e(load_problem.get("message", ""))}</span></td>')
-    by_id = {c["id"]: c for c in result.get("checkpoints", [])}
+        return (f'<td colspan="{span}">{_status_badge(load_problem.status)}'
+                f'<span class="why">{e(load_problem.name)}: {e(load_problem.message)}</span></td>')
+    by_id = {c.id: c for c in result.checkpoints}
     cells = []
     for checkpoint in checkpoints:
         entry = by_id.get(checkpoint.id)
@@ -288,25 +290,25 @@ def _checkpoint_cells(result: dict, checkpoints: Sequence[CheckpointInfo]) -> st
             continue
         problem = _first_problem(entry)
         disagreement = ""
-        browser = result.get("browser_verdicts", {}).get(checkpoint.id)
-        if browser is not None and browser != entry["status"]:
+        browser = result.browser_verdicts.get(checkpoint.id)
+        if browser is not None and browser != entry.status:
             disagreement = f'<span class="why">browser said {e(browser)}</span>'
         cells.append(
-            f"<td>{_status_badge(entry['status'])}"
+            f"<td>{_status_badge(entry.status)}"
             f'{f"<span class=why>{e(problem)}</span>" if problem else ""}{disagreement}</td>'
         )
     return "".join(cells)
 
 
-def _learners_section(learners: Sequence[tuple[dict, int]], checkpoints: Sequence[CheckpointInfo],
+def _learners_section(learners: Sequence[tuple[ResultRecord, int]], checkpoints: Sequence[CheckpointInfo],
                       paths: dict[str, str]) -> str:
     rows = []
     for result, count in learners:
         more = f'<span class="why">{count} submissions</span>' if count > 1 else ""
         rows.append(
-            f"<tr><td>{e(result['learner'])}{more}</td>"
-            f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-            f'<td class="num">{e(result["score"])}/{e(result["max_score"])}</td>'
+            f"<tr><td>{e(result.learner)}{more}</td>"
+            f'<td class="path">{e(paths.get(result.submission, result.submission))}</td>'
+            f'<td class="num">{e(result.score)}/{e(result.max_score)}</td>'
             f"{_checkpoint_cells(result, checkpoints)}</tr>"
         )
     headers = ["Learner", "Submission", "Score", *(e(c.id) for c in checkpoints)]
@@ -318,18 +320,18 @@ def _learners_section(learners: Sequence[tuple[dict, int]], checkpoints: Sequenc
     )
 
 
-def _repeated_section(results: Sequence[dict], learners: Sequence[tuple[dict, int]], paths: dict[str, str]) -> str:
+def _repeated_section(results: Sequence[ResultRecord], learners: Sequence[tuple[ResultRecord, int]],
+                      paths: dict[str, str]) -> str:
     rows = []
     for latest_result, count in learners:
         if count < 2:
             continue
-        same_learner = sorted((r for r in results if r["learner"] == latest_result["learner"]),
-                              key=lambda r: (str(r.get("created_at") or ""), r["submission"]))
+        same_learner = sorted((r for r in results if r.learner == latest_result.learner), key=submission_order)
         for result in same_learner:
             rows.append(
-                f"<tr><td>{e(result['learner'])}</td>"
-                f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-                f"<td>{e(result.get('created_at') or '')}</td>"
+                f"<tr><td>{e(result.learner)}</td>"
+                f'<td class="path">{e(paths.get(result.submission, result.submission))}</td>'
+                f"<td>{e(result.created_at)}</td>"
                 f"<td>{_score_cell(result)}</td>"
                 f"<td>{'yes' if result is latest_result else ''}</td></tr>"
             )
@@ -343,10 +345,10 @@ def _repeated_section(results: Sequence[dict], learners: Sequence[tuple[dict, in
     )
 
 
-def _disagreements_section(results: Sequence[dict], paths: dict[str, str]) -> str:
+def _disagreements_section(results: Sequence[ResultRecord], paths: dict[str, str]) -> str:
     rows = [
-        f"<tr><td>{e(result['learner'])}</td>"
-        f'<td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
+        f"<tr><td>{e(result.learner)}</td>"
+        f'<td class="path">{e(paths.get(result.submission, result.submission))}</td>'
         f"<td>{e(checkpoint_id)}</td><td>{_status_badge(browser)}</td><td>{_status_badge(grader)}</td></tr>"
         for result, checkpoint_id, browser, grader in _disagreements(results)
     ]
@@ -362,19 +364,19 @@ def _disagreements_section(results: Sequence[dict], paths: dict[str, str]) -> st
     )
 
 
-def _invalid_section(invalid: Sequence[dict], paths: dict[str, str]) -> str:
+def _invalid_section(invalid: Sequence[ResultRecord], paths: dict[str, str]) -> str:
     rows = [
-        f'<tr><td class="path">{e(paths.get(result["submission"], result["submission"]))}</td>'
-        f"<td>{e(result['learner'])}</td><td>{e(result.get('message', ''))}</td></tr>"
+        f'<tr><td class="path">{e(paths.get(result.submission, result.submission))}</td>'
+        f"<td>{e(result.learner)}</td><td>{e(result.message)}</td></tr>"
         for result in invalid
     ]
     body = _table(["Submission", "Learner", "Reason"], rows) if rows else "<p>None: every submission could be graded.</p>"
     return _section("Invalid submissions", "", body)
 
 
-def _feedback_section(latest_graded: Sequence[dict]) -> str:
+def _feedback_section(latest_graded: Sequence[ResultRecord]) -> str:
     details = [
-        f"<details><summary>{e(result['learner'])}: {e(result['score'])}/{e(result['max_score'])}"
+        f"<details><summary>{e(result.learner)}: {e(result.score)}/{e(result.max_score)}"
         f"</summary>{_feedback(result)}</details>"
         for result in latest_graded
     ]
@@ -387,20 +389,20 @@ def _feedback_section(latest_graded: Sequence[dict]) -> str:
 
 
 def render_report(
-    results: Sequence[dict],
+    results: Sequence[ResultRecord],
     lesson: str,
     checkpoints: Sequence[CheckpointInfo],
     runner_version: str,
     bundle_sha256: str,
     generated_at: str,
 ) -> str:
-    graded = [r for r in results if r["status"] == "graded"]
-    invalid = [r for r in results if r["status"] != "graded"]
+    graded = [r for r in results if r.graded]
+    invalid = [r for r in results if not r.graded]
     paths = _display_paths(results)
     learners = latest_per_learner(results)
     latest = [result for result, _count in learners]
-    latest_graded = [result for result in latest if result["status"] == "graded"]
-    all_passed = sum(1 for r in latest_graded if r["score"] == r["max_score"])
+    latest_graded = [result for result in latest if result.graded]
+    all_passed = sum(1 for r in latest_graded if r.score == r.max_score)
     cards = [(len(learners), "learners"), (all_passed, "learners passed every checkpoint"),
              (len(results), "submissions"), (len(graded), "graded"), (len(invalid), "invalid")]
     parts = [

@@ -50,6 +50,7 @@ function validStoredResult(result) {
     && isText(result.message) && typeof result.before_tests === "boolean"
     && (result.expected === null || isText(result.expected))
     && (result.actual === null || isText(result.actual))
+    && (result.note === undefined || isText(result.note))
     && isText(result.code) && typeof result.stale === "boolean";
 }
 
@@ -317,6 +318,8 @@ class CheckpointPanel {
       visible: result.visible === true,
       expected: result.expected ?? null,
       actual: result.actual ?? null,
+      // A checkpoint this one uses fails too (runner/core/web.py): the cause may be there.
+      note: isText(result.note) ? result.note : "",
       code: codeFingerprint(code),
       stale: false,
     };
@@ -390,6 +393,13 @@ class CheckpointPanel {
     message.className = "checkpoint__message";
     message.textContent = result.message;
     feedback.append(message);
+    if (result.note) {
+      const note = document.createElement("p");
+      note.className = "checkpoint__note";
+      note.dataset.checkpointNote = "";
+      note.textContent = result.note;
+      feedback.append(note);
+    }
     if (result.visible && (result.expected !== null || result.actual !== null)) {
       const list = document.createElement("dl");
       list.className = "checkpoint__comparison";

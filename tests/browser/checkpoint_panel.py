@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page
 
-from tests.browser.editor_page import COLD_START_MS, EditorPage
+from tests.browser.editor_page import COLD_START_MS, LESSON_PATH, EditorPage
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_DIR = ROOT / "checkpoints" / "rag-01"
@@ -20,11 +20,14 @@ CHECK_MS = 60_000
 class CheckpointPanel:
     page: Page
     editor: EditorPage
+    checkpoint_ids: tuple[str, ...] = CHECKPOINT_IDS
 
     @classmethod
-    def open(cls, page: Page, server, query: str = "") -> "CheckpointPanel":
-        editor = EditorPage.open(page, server, query)
-        return cls(page, editor)
+    def open(cls, page: Page, server, query: str = "", lesson_path: str = LESSON_PATH,
+             checkpoint_ids: tuple[str, ...] = CHECKPOINT_IDS) -> "CheckpointPanel":
+        """The panel of rag-01's page, or of the lesson at `lesson_path` with those checkpoints."""
+        editor = EditorPage.open(page, server, query, lesson_path)
+        return cls(page, editor, checkpoint_ids)
 
     def card(self, checkpoint_id: str) -> Locator:
         return self.page.locator(f"[data-testid=checkpoint-{checkpoint_id}]")
@@ -33,7 +36,7 @@ class CheckpointPanel:
         return self.card(checkpoint_id).get_attribute("data-status")
 
     def statuses(self) -> dict[str, str]:
-        return {checkpoint_id: self.status(checkpoint_id) for checkpoint_id in CHECKPOINT_IDS}
+        return {checkpoint_id: self.status(checkpoint_id) for checkpoint_id in self.checkpoint_ids}
 
     def state_text(self, checkpoint_id: str) -> str:
         return self.card(checkpoint_id).locator("[data-checkpoint-state]").inner_text()

@@ -1,11 +1,13 @@
-"""Same verdicts in the browser as offline, for a corpus of correct, wrong, broken and slow code.
+"""Same verdicts in the browser as offline, for each lesson's corpus of correct, wrong, broken and slow code.
 
-The corpus: every known-wrong and correct solution of checkpoints/rag-01, plus the broken and
-slow submissions of tests/browser/corpus/ (see its README); a variation of the reference
-(`# after: solution.py`) is graded composed, as `runner.offline.quality_gate.compose_source` makes it.
-Each is graded in one lesson page, through the real editor, worker and "Controleer alle
-checkpoints" button, and by `python -m runner grade` with its default limits; every checkpoint
-must get the same status.
+The corpus of a lesson: every known-wrong and correct solution in checkpoints/<id>/, plus the
+broken and slow submissions of tests/lessons/<id>/corpus/ (see rag-01's README there); a variation
+of the reference (`# after: solution.py`) is graded composed, as
+`runner.offline.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
+the real editor, worker and "Controleer alle checkpoints" button, and by `python -m runner grade`
+with its default limits; every checkpoint must get the same status. The lesson's tests.toml names
+what is left out (`[same_verdicts.not_compared]`, each with its reason) and how many must be
+compared at least (`min_compared`).
 
 Offline, code with a syntax error is an `invalid` submission (nothing can be graded); the page
 reports it as an `error` on every checkpoint, so that is what it is compared with.
@@ -20,77 +22,76 @@ from pathlib import Path
 
 import pytest
 
+from runner.core.bundle import load_bundle
 from runner.offline.quality_gate import compose_source
-from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
+from runner.offline.records import read_results
+from tests.browser.checkpoint_panel import CheckpointPanel
+from tests.lessons.lesson_tests import LESSONS, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
-# Left out, each for a reason the two hosts cannot share:
-NOT_COMPARED = {
-    # numpy comes from the public Pyodide CDN, which a machine without internet cannot reach:
-    # the page then (rightly) reports the missing package.
-    "numpy_arrays.py": "numpy is not vendored",
-    # With overlap == window it loops forever while appending: offline the child's memory cap
-    # (MemoryError: error) or the call limit (timeout) strikes first depending on the machine's
-    # speed; the page has only the time limit. Non-pass either way, but not the same status.
-    "word_chunks__overlap_may_equal_window.py": "runaway allocation: memory cap or time limit",
-}
-MIN_SUBMISSIONS = 30
 # Slow submissions each wait out the 5 s limit, once per checkpoint in the page.
 BATCH_TIMEOUT_S = 900
 
 
+@pytest.fixture(scope="module", params=LESSONS, ids=[lesson.id for lesson in LESSONS])
+def lesson(request):
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def submissions(tmp_path_factory) -> dict[str, Path]:
+def checkpoint_ids(lesson) -> tuple[str, ...]:
+    return tuple(checkpoint.id for checkpoint in load_bundle(lesson.checkpoints_dir, include_offline=False).checkpoints)
+
+
+@pytest.fixture(scope="module")
+def submissions(lesson, tmp_path_factory) -> dict[str, Path]:
     """Name -> a .py file to grade: every file composed in tmp as the quality gate grades it."""
     composed = tmp_path_factory.mktemp("corpus")
-    solution_text = (LESSON_DIR / "solution.py").read_text(encoding="utf-8")
+    solution_text = (lesson.checkpoints_dir / "solution.py").read_text(encoding="utf-8")
     found: dict[str, Path] = {}
-    sources = [*sorted((LESSON_DIR / "wrong").glob("*.py")), *sorted((LESSON_DIR / "correct").glob("*.py")),
-               *sorted(CORPUS_DIR.glob("*.py"))]
+    sources = [*sorted((lesson.checkpoints_dir / "wrong").glob("*.py")),
+               *sorted((lesson.checkpoints_dir / "correct").glob("*.py")), *sorted(lesson.corpus_dir.glob("*.py"))]
+    not_compared = lesson.settings.not_compared
     for path in sources:
-        if path.name in NOT_COMPARED:
-            continue
         name = f"{path.parent.name}/{path.name}"
+        if name in not_compared:
+            continue
         target = composed / name.replace("/", "__")
         target.write_text(compose_source(path.read_text(encoding="utf-8"), solution_text), encoding="utf-8")
         found[name] = target
     return found
 
 
-def offline_statuses(result: dict) -> dict[str, str]:
-    if result["status"] == "invalid":
-        assert result["message"].startswith("syntax error"), result["message"]
-        return dict.fromkeys(CHECKPOINT_IDS, "error")
-    return {checkpoint["id"]: checkpoint["status"] for checkpoint in result["checkpoints"]}
-
-
 @pytest.fixture(scope="module")
-def offline_verdicts(submissions, tmp_path_factory) -> dict[str, dict[str, str]]:
+def offline_verdicts(lesson, checkpoint_ids, submissions, tmp_path_factory) -> dict[str, dict[str, str]]:
     out = tmp_path_factory.mktemp("graded")
     completed = subprocess.run(
-        [sys.executable, "-m", "runner", "grade", "--lesson", "rag-01",
+        [sys.executable, "-m", "runner", "grade", "--lesson", lesson.id,
          *(str(path) for path in submissions.values()), "--out", str(out), "--jobs", "2"],
         cwd=ROOT, capture_output=True, text=True, timeout=BATCH_TIMEOUT_S,
     )
     assert completed.returncode == 0, completed.stderr
     by_path = {}
-    for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines():
-        result = json.loads(line)
-        by_path[result["submission"]] = offline_statuses(result)
+    for result in read_results(out / "results.jsonl").results.values():
+        if result.graded:
+            by_path[result.submission] = result.statuses()
+        else:
+            assert result.message.startswith("syntax error"), result.message
+            by_path[result.submission] = dict.fromkeys(checkpoint_ids, "error")
     return {name: by_path[str(path.resolve())] for name, path in submissions.items()}
 
 
-def test_the_corpus_is_large_and_varied(submissions, offline_verdicts):
-    assert len(submissions) >= MIN_SUBMISSIONS
+def test_the_corpus_is_large_and_varied(lesson, submissions, offline_verdicts):
+    assert len(submissions) >= lesson.settings.min_compared
     seen = {status for statuses in offline_verdicts.values() for status in statuses.values()}
     assert seen == {"pass", "fail", "error", "timeout"}
     assert any(set(statuses.values()) == {"pass"} for statuses in offline_verdicts.values())
 
 
-def test_browser_and_offline_give_the_same_status_for_every_checkpoint(page, site_server, submissions, offline_verdicts):
-    panel = CheckpointPanel.open(page, site_server)
+def test_browser_and_offline_give_the_same_status_for_every_checkpoint(page, site_server, lesson, checkpoint_ids,
+                                                                      submissions, offline_verdicts):
+    panel = CheckpointPanel.open(page, site_server, lesson_path=f"{lesson.id}/", checkpoint_ids=checkpoint_ids)
     browser_verdicts = {}
     for name, path in submissions.items():
         panel.editor.set_code(path.read_text(encoding="utf-8"))

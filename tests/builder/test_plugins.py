@@ -12,6 +12,7 @@ from builder.lesson_markdown import create_markdown
 from builder.model import Checkpoint, Example
 from builder.plugins.callout import callout_plugin
 from builder.plugins.checkpoint import checkpoint_plugin
+from builder.plugins.directives import register_directive
 from builder.plugins.examples import examples_plugin
 from builder.plugins.math import math_plugin
 from builder.plugins.widget import widget_plugin
@@ -100,7 +101,7 @@ def test_error_lines_count_from_the_top_of_the_lesson_file():
     env = {"path": "lessons/x.md", "line_offset": 12, "checkpoints": CHECKPOINTS}
     with pytest.raises(BuildError) as raised:
         md.parse("Tekst.\n\n:::{chekpoint} word_chunks\n:::\n", env)
-    assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint'"
+    assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint' (did you mean 'checkpoint'?)"
 
 
 def test_one_parser_serves_lesson_after_lesson_without_carrying_anything_over():
@@ -110,3 +111,17 @@ def test_one_parser_serves_lesson_after_lesson_without_carrying_anything_over():
     _, second = render(md, lesson)  # the same marker again is no "already has a marker"
     assert second["examples"] == first["examples"] == [Example(code="print(1)  # 1\n", first_line=4, runs=True)]
     assert second["placed_checkpoints"] == {"word_chunks"}
+
+
+def test_an_unknown_directive_is_matched_against_every_registered_name():
+    """Whatever plugins the parser has, the did-you-mean looks among their directives."""
+    md = MarkdownIt("commonmark", {"html": False})
+    callout_plugin(md)
+    register_directive(md, "widget", lambda fence, argument, state: [])
+    env = {"path": "fixture.md", "line_offset": 0, "errors": []}
+    md.parse(":::{widgt} teller\n:::\n\n:::{calout} tip\nTekst.\n:::\n\n:::{plaatje}\n:::\n", env)
+    assert [str(error) for error in env["errors"]] == [
+        "fixture.md:1: unknown directive 'widgt' (did you mean 'widget'?)",
+        "fixture.md:4: unknown directive 'calout' (did you mean 'callout'?)",
+        "fixture.md:8: unknown directive 'plaatje'",
+    ]

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -50,8 +51,16 @@ def test_a_correct_solution_that_fails_a_test_stops_the_build(project):
     correct = project / "checkpoints/rag-01/correct/forgets_the_revision_check.py"
     correct.write_text("# after: solution.py\n\ndef check_document(document):\n    pass\n")
     run = build(project)
-    last = run.stderr.splitlines()[-1]
-    assert last.startswith("checkpoints/rag-01/correct/forgets_the_revision_check.py: should pass but fails ")
+    # Every checkpoint it fails, each with the test and its message.
+    assert run.stderr.splitlines() == [
+        "checkpoints/rag-01/correct/forgets_the_revision_check.py: should pass but fails word_chunks: "
+        "test 'aangepaste tekst of revision geeft een ValueError' (fail): "
+        "Een document waarvan de tekst na het hashen is veranderd moet een ValueError geven.",
+        "checkpoints/rag-01/correct/forgets_the_revision_check.py: should pass but fails chunk_coverage: "
+        "test 'aangepast document geeft een ValueError' (fail): "
+        "Een document waarvan de tekst na het hashen is veranderd moet een ValueError geven.",
+        "2 mistakes; nothing was written",
+    ]
     assert run.returncode == 1
     assert (project / "_site" / "index.html").read_text() == OLD_SITE
 
@@ -127,3 +136,33 @@ def test_an_exception_while_loading_a_test_file_names_the_file_and_line(project)
     assert run.stderr == (f"checkpoints/rag-01/tests/word_chunks.py:{len(text.splitlines()) + 1}: "
                           "the tests cannot be loaded: NameError: name 'undefined_helper' is not defined\n")
     assert run.returncode == 1
+
+
+def test_the_build_lists_every_gate_failure_one_line_each(tmp_path):
+    """The gate answers in JSON (`python -m runner gate --json`); every failure is its own line."""
+    project = tmp_path / "chain"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "chain", project, ignore=shutil.ignore_patterns("__pycache__"))
+    lesson = project / "checkpoints" / "chain-01"
+    (lesson / "wrong" / "longest_line__passes.py").write_text("# after: solution.py\n", encoding="utf-8")
+    (lesson / "correct" / "forgets_lower.py").write_text(
+        "# after: solution.py\n\ndef words(text):\n    return text.split()\n", encoding="utf-8")
+    run = build(project)
+    assert run.stderr.splitlines() == [
+        "checkpoints/chain-01/correct/forgets_lower.py: should pass but fails words: "
+        "test 'voorbeeld: De kat en de hond' (fail): De woorden van het voorbeeld kloppen niet. "
+        "[at [0]: expected 'de', got 'De']",
+        "checkpoints/chain-01/correct/forgets_lower.py: should pass but fails word_counts: "
+        "test 'hetzelfde woord met en zonder hoofdletter' (fail): Een woord met en zonder hoofdletters "
+        "is hetzelfde woord. [at ['kat']: expected 3, got 1]",
+        "checkpoints/chain-01/wrong/longest_line__passes.py: known to be wrong, but passes checkpoint longest_line",
+        "3 mistakes; nothing was written",
+    ]
+    assert run.returncode == 1
+
+
+def test_a_gate_that_cannot_run_is_reported_in_its_own_words(project):
+    lesson = SimpleNamespace(checkpoints_shown_dir="checkpoints/rag-01",
+                             checkpoints_dir=project / "checkpoints" / "rag-01")
+    crashed = subprocess.CompletedProcess([], 1, stdout="", stderr="Traceback (most recent call last):\nBoom\n")
+    assert [str(error) for error in verify_checkpoints.gate_errors(lesson, crashed)] == [
+        "checkpoints/rag-01: quality gate: Traceback (most recent call last):"]

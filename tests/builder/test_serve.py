@@ -124,13 +124,44 @@ def test_serve_rebuilds_on_change_and_keeps_the_last_good_site(tmp_path):
 
         project.replace(LESSON, ":::{checkpoint} count_words", ":::{chekpoint} count_words")
         line = project.line_of(LESSON, ":::{chekpoint}")
-        wait_for(lambda: f"{LESSON}:{line}: unknown directive 'chekpoint'" in stderr_path.read_text())
+        wait_for(lambda: f"{LESSON}:{line}: unknown directive 'chekpoint' (did you mean 'checkpoint'?)" in stderr_path.read_text())
         assert "Tel de woorden opnieuw" in page_text(lesson_url)
         # What the page's banner shows (published just after the lines are printed).
         build_state = f"http://127.0.0.1:{port}/__werkplaats__/build"
         wait_for(lambda: json.loads(fetch(build_state)[1])["errors"]
-                 == [f"{LESSON}:{line}: unknown directive 'chekpoint'"])
+                 == [f"{LESSON}:{line}: unknown directive 'chekpoint' (did you mean 'checkpoint'?)"])
         assert "Traceback" not in stderr_path.read_text()
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_serve_only_serves_and_rebuilds_that_lesson_alone(tmp_path):
+    project = ProjectCopy(tmp_path)
+    # A second lesson with a mistake: serving tekst-01 alone neither loads nor reports it.
+    text = (project.root / LESSON).read_text(encoding="utf-8")
+    (project.root / "lessons" / "tekst-02.md").write_text(
+        text.replace("id: tekst-01", "id: tekst-02").replace("lesson: 1", "lesson: 2")
+        .replace("checkpoints: [count_words]", "checkpoints: []")
+        .replace(":::{checkpoint} count_words\n:::\n", ":::{plaatje}\n:::\n"), encoding="utf-8")
+    port = free_port()
+    stderr_path = tmp_path / "serve.err"
+    with open(stderr_path, "w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "build.py"), "serve", "--only", "tekst-01", "--root", str(project.root),
+             "--out", str(project.site), "--port", str(port)],
+            cwd=project.root, stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for(lambda: "Tel de woorden in een zin" in (page_text(base + "tekst-01/") or ""))
+        index = page_text(base)
+        assert 'href="tekst-01/"' in index and "tekst-02" not in index
+        assert page_text(base + "tekst-02/") is None  # not built: 404
+        project.replace(LESSON, "title: Tel de woorden in een zin", "title: Tel de woorden opnieuw")
+        wait_for(lambda: "Tel de woorden opnieuw" in (page_text(base + "tekst-01/") or ""))
+        assert stderr_path.read_text() == ""
     finally:
         os.killpg(process.pid, signal.SIGINT)
         process.wait(timeout=30)

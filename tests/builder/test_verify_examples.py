@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import builder.verify_examples
-from builder.errors import BuildError
+from builder.errors import BuildError, raise_if_any
 from builder.load_lessons import load_lessons
+from builder.verify_lessons import verify_lessons
 from project_copy import LESSON, ProjectCopy
 
 ORIGINAL_EXAMPLE = """```python
@@ -17,10 +18,16 @@ print(words)
 ```"""
 
 
+def load_and_verify(project: ProjectCopy) -> None:
+    """The build's first two stages: load the lessons, then run their examples."""
+    raise_if_any(verify_lessons(load_lessons(project.root / "lessons", project.root / "checkpoints",
+                                             root=project.root)))
+
+
 def load_with_examples(tmp_path, markdown: str) -> ProjectCopy:
     project = ProjectCopy(tmp_path)
     project.replace(LESSON, ORIGINAL_EXAMPLE, markdown)
-    load_lessons(project.root / "lessons", project.root / "checkpoints", root=project.root)
+    load_and_verify(project)
     return project
 
 
@@ -88,7 +95,7 @@ def test_a_broken_solution_is_blamed_on_the_solution(tmp_path):
     (project.root / "checkpoints/tekst-01/solution.py").write_text("def count_words(text):\n    return 1 / 0\n"
                                                                     "count_words('x')\n")
     with pytest.raises(BuildError) as raised:
-        load_lessons(project.root / "lessons", project.root / "checkpoints", root=project.root)
+        load_and_verify(project)
     assert str(raised.value) == ("checkpoints/tekst-01/solution.py:2: the reference solution failed while "
                                  "preparing the examples: ZeroDivisionError: division by zero")
 
@@ -116,6 +123,6 @@ def test_a_syntax_error_in_the_solution_names_its_line(tmp_path):
     (project.root / "checkpoints/tekst-01/solution.py").write_text("def count_words(text):\n"
                                                                     "    return len(text.split()\n")
     with pytest.raises(BuildError) as raised:
-        load_lessons(project.root / "lessons", project.root / "checkpoints", root=project.root)
+        load_and_verify(project)
     assert str(raised.value) == ("checkpoints/tekst-01/solution.py:2: the reference solution failed while "
                                  "preparing the examples: SyntaxError: '(' was never closed")

@@ -1,10 +1,10 @@
 // Grades Python submissions with the runner core inside Pyodide (Node), for test_pyodide.py.
-// Usage: node pyodide_grade.mjs REPO_ROOT FILE.py... ; prints one JSON line {file: statuses}.
+// Usage: node pyodide_grade.mjs REPO_ROOT LESSON_ID FILE.py... ; prints one JSON line {file: statuses}.
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
 
-const [root, ...files] = process.argv.slice(2);
+const [root, lesson, ...files] = process.argv.slice(2);
 const pyodide = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + path.sep });
 
 function copyTree(source, target) {
@@ -21,12 +21,13 @@ function copyTree(source, target) {
 
 copyTree(path.join(root, "runner"), "/lab/runner");
 for (const name of ["checkpoints.toml", "solution.py", "tests"]) {
-  const from = path.join(root, "checkpoints", "rag-01", name);
-  if (fs.statSync(from).isDirectory()) copyTree(from, `/lab/rag-01/${name}`);
-  else { pyodide.FS.mkdirTree("/lab/rag-01"); pyodide.FS.writeFile(`/lab/rag-01/${name}`, fs.readFileSync(from)); }
+  const from = path.join(root, "checkpoints", lesson, name);
+  if (fs.statSync(from).isDirectory()) copyTree(from, `/lab/${lesson}/${name}`);
+  else { pyodide.FS.mkdirTree(`/lab/${lesson}`); pyodide.FS.writeFile(`/lab/${lesson}/${name}`, fs.readFileSync(from)); }
 }
 const sources = Object.fromEntries(files.map((file) => [file, fs.readFileSync(file, "utf8")]));
 pyodide.globals.set("sources_json", JSON.stringify(sources));
+pyodide.globals.set("lesson_dir", `/lab/${lesson}`);
 const result = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, "/lab")
@@ -34,7 +35,7 @@ from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
 
-bundle = load_bundle("/lab/rag-01", include_offline=False)
+bundle = load_bundle(lesson_dir, include_offline=False)
 verdicts = {name: grade(bundle, InProcessHost(), code).statuses() for name, code in json.loads(sources_json).items()}
 json.dumps({"python": sys.version.split()[0], "bundle_sha256": bundle.bundle_sha256, "verdicts": verdicts})
 `);

@@ -2,16 +2,17 @@
 
 import ast
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.lessons.lesson_tests import LESSONS, ROOT
+
 CORE_DIR = ROOT / "runner" / "core"
 CORE_FILES = [ROOT / "runner" / "__init__.py", *sorted(CORE_DIR.glob("*.py"))]
 # What every lesson ships into the browser next to the core.
-SHIPPED_TESTS = [path for lesson in sorted((ROOT / "checkpoints").iterdir()) if lesson.is_dir()
-                 for path in [*sorted((lesson / "tests").glob("*.py")), lesson / "solution.py"] if path.is_file()]
+SHIPPED_TESTS = [path for lesson in LESSONS for path in
+                 [*sorted((lesson.checkpoints_dir / "tests").glob("*.py")), lesson.checkpoints_dir / "solution.py"]
+                 if path.is_file()]
 
 
 def imported_modules(path):

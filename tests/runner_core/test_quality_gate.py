@@ -1,53 +1,65 @@
-"""The quality gate on the rag-01 tests themselves (issue 3, part 3).
+"""The quality gate on every lesson's own tests (issue 3, part 3), one case per lesson in checkpoints/.
 
 The reference and every correct solution must pass everything, offline-only tests included;
-every known-wrong solution must fail exactly its named checkpoint with the shipped tests alone
-(the ones the browser runs). `runner.offline.quality_gate` decides that; here it must hold for rag-01.
-The known-wrong solutions are variations of the reference (`# after: solution.py`), graded
-composed. Their JSON verdicts are kept as golden transcripts so any drift in statuses or
-messages shows up in review; regenerate them with
-`WERKPLAATS_UPDATE_GOLDEN=1 pytest tests/runner_core/test_quality_gate.py`.
+every known-wrong solution must fail its named checkpoint with the shipped tests alone (the ones
+the browser runs), and pass the others except those that use it (checkpoints.toml `uses`). `runner.offline.quality_gate` decides that; here it must hold for each
+lesson. The known-wrong solutions are variations of the reference (`# after: solution.py`), graded
+composed. Their JSON verdicts are kept as golden transcripts in tests/lessons/<id>/transcripts/ so
+any drift in statuses or messages shows up in review; regenerate them with
+`python tests/lessons/update_golden.py <id>`.
 """
 
 import ast
+import functools
 import json
-import os
-from pathlib import Path
 
 import pytest
 
-from runner.core.bundle import load_bundle
+from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
 from runner.offline.quality_gate import AFTER_SOLUTION_MARKER, GATE_CALL_SECONDS, check_quality_gate, known_solutions
+from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, shown
 
-LESSON_DIR = Path(__file__).resolve().parents[2] / "checkpoints" / "rag-01"
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
-UPDATE_GOLDEN = os.environ.get("WERKPLAATS_UPDATE_GOLDEN") == "1"
+# The rules for every lesson; a lesson's tests.toml may ask for more known-wrong solutions in all.
+MIN_CORRECT = 3
+MIN_WRONG_PER_CHECKPOINT = 5
 
-KNOWN = known_solutions(LESSON_DIR)
-CORRECT = [known for known in KNOWN if known.must_pass and known.path.parent.name == "correct"]
-WRONG = [known for known in KNOWN if not known.must_pass]
-
-
-@pytest.fixture(scope="module")
-def shipped_bundle():
-    return load_bundle(LESSON_DIR, include_offline=False)
+KNOWN = {lesson.id: known_solutions(lesson.checkpoints_dir) for lesson in LESSONS}
+WRONG_CASES = [(lesson, known) for lesson in LESSONS for known in KNOWN[lesson.id] if not known.must_pass]
+WRONG_IDS = [f"{lesson.id}/{known.path.stem}" for lesson, known in WRONG_CASES]
 
 
-def test_the_gate_has_enough_solutions_in_both_directions(shipped_bundle):
-    assert len(CORRECT) >= 3
-    assert len(WRONG) >= 25
-    for known in WRONG:
+def correct_solutions(lesson):
+    return [known for known in KNOWN[lesson.id] if known.must_pass and known.path.parent.name == "correct"]
+
+
+def wrong_solutions(lesson):
+    return [known for known in KNOWN[lesson.id] if not known.must_pass]
+
+
+@functools.cache
+def shipped_bundle(lesson) -> Bundle:
+    """The tests the browser runs, loaded once per lesson."""
+    return load_bundle(lesson.checkpoints_dir, include_offline=False)
+
+
+@lesson_param
+def test_the_gate_has_enough_solutions_in_both_directions(lesson):
+    bundle, wrong = shipped_bundle(lesson), wrong_solutions(lesson)
+    assert len(correct_solutions(lesson)) >= MIN_CORRECT
+    assert len(wrong) >= lesson.settings.min_known_wrong
+    for known in wrong:
         mistake = known.path.stem.partition("__")[2]
-        assert known.expected in shipped_bundle.function_names and mistake, known.path.name
+        assert known.expected in bundle.function_names and mistake, known.path.name
     # Every checkpoint has several known mistakes to catch.
-    for checkpoint in shipped_bundle.function_names:
-        assert sum(known.expected == checkpoint for known in WRONG) >= 5
+    for checkpoint in bundle.function_names:
+        assert sum(known.expected == checkpoint for known in wrong) >= MIN_WRONG_PER_CHECKPOINT, checkpoint
 
 
-def test_the_quality_gate_holds_for_rag_01():
-    assert check_quality_gate(LESSON_DIR) == []
+@lesson_param
+def test_the_quality_gate_holds(lesson):
+    assert check_quality_gate(lesson.checkpoints_dir) == []
 
 
 def top_level_sources(text: str) -> dict[str, str]:
@@ -56,11 +68,11 @@ def top_level_sources(text: str) -> dict[str, str]:
     return {node.name: ast.get_source_segment(text, node) for node in tree.body if isinstance(node, ast.FunctionDef)}
 
 
-@pytest.mark.parametrize("known", WRONG, ids=lambda known: known.path.stem)
-def test_a_wrong_solution_writes_down_only_its_mistake(known):
+@pytest.mark.parametrize(("lesson", "known"), WRONG_CASES, ids=WRONG_IDS)
+def test_a_wrong_solution_writes_down_only_its_mistake(lesson, known):
     text = known.path.read_text(encoding="utf-8")
     assert text.startswith(AFTER_SOLUTION_MARKER + "\n")
-    reference = top_level_sources((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
+    reference = top_level_sources((lesson.checkpoints_dir / "solution.py").read_text(encoding="utf-8"))
     repeated = [name for name, source in top_level_sources(text).items() if reference.get(name) == source]
     assert repeated == []
 
@@ -70,13 +82,16 @@ def golden_view(report):
     checkpoints = []
     for checkpoint in report.to_json()["checkpoints"]:
         tests = [{key: value for key, value in test.items() if key != "duration_ms"} for test in checkpoint["tests"]]
-        checkpoints.append({"id": checkpoint["id"], "status": checkpoint["status"], "tests": tests})
+        view = {"id": checkpoint["id"], "status": checkpoint["status"], "tests": tests}
+        if "uses_failing" in checkpoint:  # the note a dependent checkpoint gets
+            view["uses_failing"] = checkpoint["uses_failing"]
+        checkpoints.append(view)
     return {"score": report.score, "max_score": report.max_score, "checkpoints": checkpoints}
 
 
-@pytest.mark.parametrize("known", WRONG, ids=lambda known: known.path.stem)
-def test_wrong_solution_feedback_matches_its_golden_transcript(known, shipped_bundle):
-    report = grade(shipped_bundle, InProcessHost(call_timeout=GATE_CALL_SECONDS), known.source)
+@pytest.mark.parametrize(("lesson", "known"), WRONG_CASES, ids=WRONG_IDS)
+def test_wrong_solution_feedback_matches_its_golden_transcript(lesson, known):
+    report = grade(shipped_bundle(lesson), InProcessHost(call_timeout=GATE_CALL_SECONDS), known.source)
     assert report.statuses()[known.expected] != "pass"
     # The learner is told which rule broke, in a sentence, and hidden inputs stay hidden.
     first = report.checkpoint(known.expected).first_failure
@@ -86,16 +101,13 @@ def test_wrong_solution_feedback_matches_its_golden_transcript(known, shipped_bu
             assert test.expected is None and test.actual is None
             assert "{'" not in test.message and len(test.message) <= 300
 
-    golden_file = GOLDEN_DIR / f"{known.path.stem}.json"
-    view = golden_view(report)
-    if UPDATE_GOLDEN or not golden_file.exists():
-        GOLDEN_DIR.mkdir(exist_ok=True)
-        golden_file.write_text(json.dumps(view, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        if not UPDATE_GOLDEN:
-            pytest.fail(f"wrote missing golden file {golden_file.name}; review and commit it")
-    assert view == json.loads(golden_file.read_text(encoding="utf-8"))
+    check_golden(lesson.transcripts_dir / f"{known.path.stem}.json",
+                 json.dumps(golden_view(report), ensure_ascii=False, indent=1) + "\n", lesson,
+                 same=lambda actual, expected: json.loads(actual) == json.loads(expected))
 
 
-def test_no_stale_golden_files():
-    stems = {known.path.stem for known in WRONG}
-    assert sorted(p.stem for p in GOLDEN_DIR.glob("*.json") if p.stem not in stems) == []
+@lesson_param
+def test_no_stale_golden_transcripts(lesson):
+    stems = {known.path.stem for known in wrong_solutions(lesson)}
+    stale = [shown(path) for path in sorted(lesson.transcripts_dir.glob("*.json")) if path.stem not in stems]
+    assert stale == [], "transcripts of known-wrong solutions that no longer exist: delete them"

@@ -1,4 +1,4 @@
-"""Gradebook and report from result objects: formulas stay text, learner strings stay text."""
+"""Gradebook and report from result records: formulas stay text, learner strings stay text."""
 
 from __future__ import annotations
 
@@ -8,21 +8,28 @@ import io
 import pytest
 
 from runner.offline.gradebook import gradebook_csv, latest_per_learner, safe_cell
+from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
 from runner.offline.report import CheckpointInfo, render_report
 
+RECORDED = {"runner_version": "0.1.0", "bundle_sha256": "ab" * 32, "graded_at": "2026-11-30T10:00:00+00:00"}
 
-def result(learner: str, path: str, statuses: dict[str, str], **extra) -> dict:
-    checkpoints = [
-        {"id": cid, "status": status,
-         "tests": [{"name": f"{cid} test", "status": status, "message": extra.get("why", ""),
-                    "duration_ms": 1.0}]}
+
+def result(learner: str, path: str, statuses: dict[str, str], why: str = "", test_name: str | None = None,
+           **extra) -> ResultRecord:
+    checkpoints = tuple(
+        CheckpointRecord(cid, status, (TestRecord(test_name or f"{cid} test", status, why, 1.0),))
         for cid, status in statuses.items()
-    ]
-    return {
-        "submission": path, "learner": learner, "lesson": "mini-01", "status": "graded",
-        "score": sum(s == "pass" for s in statuses.values()), "max_score": len(statuses),
-        "checkpoints": checkpoints, **{k: v for k, v in extra.items() if k != "why"},
-    }
+    )
+    return ResultRecord(
+        submission=path, learner=learner, lesson="mini-01", status="graded",
+        score=sum(s == "pass" for s in statuses.values()), max_score=len(statuses),
+        code_sha256=None, source_sha256="", checkpoints=checkpoints, **RECORDED, **extra,
+    )
+
+
+def invalid(learner: str, path: str, message: str, max_score: int = 1) -> ResultRecord:
+    return ResultRecord(submission=path, learner=learner, lesson="mini-01", status="invalid", score=0,
+                        max_score=max_score, code_sha256=None, source_sha256="", message=message, **RECORDED)
 
 
 @pytest.mark.parametrize(("value", "cell"), [
@@ -53,9 +60,8 @@ def test_gradebook_columns_follow_the_lesson():
 def test_report_escapes_names_messages_and_reasons():
     graded = result('"><b>x</b>', "/c/x.py", {"double": "fail"}, why="<i>waarom</i>",
                     browser_verdicts={"double": "<u>pass</u>"})
-    invalid = {"submission": "/c/<s>.py", "learner": "<s>", "lesson": "mini-01", "status": "invalid",
-               "message": "syntax error on line 1: <bad>", "score": 0, "max_score": 1, "checkpoints": []}
-    page = render_report([graded, invalid], "mini-01", [CheckpointInfo("double", "Verdubbelen")],
+    broken = invalid("<s>", "/c/<s>.py", "syntax error on line 1: <bad>")
+    page = render_report([graded, broken], "mini-01", [CheckpointInfo("double", "Verdubbelen")],
                          "0.1.0", "ab" * 32, "2026-11-30T10:00:00+00:00")
     for raw in ("<b>x</b>", "<i>waarom</i>", "<u>pass</u>", "<s>", "<bad>"):
         assert raw not in page
@@ -91,9 +97,8 @@ def test_every_disagreement_with_the_browser_is_listed_even_on_a_superseded_subm
 
 def test_code_that_did_not_load_is_one_problem_not_one_per_checkpoint():
     ids = ("double", "words", "total")
-    stuck = result("gijs", "/c/gijs.py", dict.fromkeys(ids, "timeout"), why="Je code werd niet geladen.")
-    for checkpoint in stuck["checkpoints"]:
-        checkpoint["tests"][0]["name"] = "code laden"
+    stuck = result("gijs", "/c/gijs.py", dict.fromkeys(ids, "timeout"), why="Je code werd niet geladen.",
+                   test_name="code laden")
     page = render([stuck], ids)
     most_failed = page.split("<h2>Most-failed tests</h2>")[1].split("<h2>")[0]
     assert most_failed.count("<tr><td>") == 1 and "<td>(all)</td><td>code laden</td>" in most_failed
@@ -135,8 +140,7 @@ def test_browser_verdicts_for_checkpoints_the_lesson_lacks_are_not_disagreements
 
 
 def test_an_invalid_earlier_submission_is_listed_as_invalid():
-    broken = {"submission": "/c/a.py", "learner": "noor", "lesson": "mini-01", "status": "invalid",
-              "message": "empty file", "score": 0, "max_score": 1, "checkpoints": []}
+    broken = invalid("noor", "/c/a.py", "empty file")
     later = result("noor", "/c/b.py", {"double": "pass"}, created_at="2026-11-02T10:00:00Z")
     section = render([broken, later]).split("<h2>Learners with more than one submission</h2>")[1].split("<h2>")[0]
     assert '<td><span class="status invalid">invalid</span></td><td></td>' in section
