@@ -6,7 +6,9 @@ Two files per lesson:
   `runner.core.bundle.load_bundle` reads on the checkout. Offline-only tests, wrong/ and correct/ are
   never in it. The name carries the hash so a browser cache never serves old tests.
 - `meta.json`: the bundle hash (runner.core.bundle's, of the shipped tests), the archive's name and
-  checksum, the lesson revision and the checkpoints (id, number, title), read by checkpoints.js.
+  checksum, the lesson revision, the checkpoints (id, number, title, uses, check_seconds) and the
+  lesson's settings (runner.core.lesson_config.LessonSettings, the same the offline grader reads),
+  read by checkpoints.js.
 
 The archive is byte-for-byte reproducible (fixed order and timestamps), so an unchanged lesson
 keeps its hash and a learner's stored results stay valid.
@@ -25,7 +27,7 @@ import runner
 from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
 
 from builder.errors import BuildError
-from builder.model import Lesson
+from builder.model import Checkpoint, Lesson
 from builder.verify_checkpoints import load_error
 
 RUNNER_DIR = Path(runner.__file__).resolve().parent
@@ -36,9 +38,17 @@ META_NAME = "meta.json"
 
 @dataclass(frozen=True)
 class CheckpointMeta:
+    """A checkpoint as meta.json shows it: the part of runner.core.lesson_config.CheckpointConfig the page uses."""
+
     id: str
     number: int
     title: str
+    uses: list[str]
+    check_seconds: int
+
+    @classmethod
+    def of(cls, checkpoint: Checkpoint) -> CheckpointMeta:
+        return cls(checkpoint.id, checkpoint.number, checkpoint.title, list(checkpoint.uses), checkpoint.check_seconds)
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,7 @@ class BundleMeta:
     archive_sha256: str
     lesson_dir: str  # where the archive puts the lesson's files, relative to its root
     checkpoints: list[CheckpointMeta]
+    settings: dict  # LessonSettings.to_json(): the limits both hosts apply, the modules and packages
 
 
 def runner_modules(runner_dir: Path = RUNNER_DIR) -> list[str]:
@@ -114,7 +125,8 @@ def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
         archive=archive_name,
         archive_sha256=archive_sha256,
         lesson_dir=f"checkpoints/{lesson.id}",
-        checkpoints=[CheckpointMeta(c.id, c.number, c.title) for c in lesson.checkpoints],
+        checkpoints=[CheckpointMeta.of(checkpoint) for checkpoint in lesson.checkpoints],
+        settings=lesson.settings.to_json(),
     )
     (target / META_NAME).write_text(json.dumps(asdict(meta), ensure_ascii=False, indent=1), encoding="utf-8")
     return meta

@@ -101,9 +101,17 @@ def select_lesson(paths: list[Path], only: str, root: Path) -> tuple[list[Path],
         elif declared is not None:
             others[declared] = shown(path, root)
     if not selected:
-        known = sorted({*others, *(path.stem for path in paths)})
-        raise BuildError(None, None, f"--only: there is no lesson with the id '{only}'{suggestion(only, known)}")
+        raise BuildError(None, None, f"--only: there is no lesson with the id '{only}'{meant_lesson(only, others)}")
     return selected, others
+
+
+def meant_lesson(only: str, others: dict[str, str]) -> str:
+    """A did-you-mean for `--only`; a file named after the id that declares another one says so."""
+    named_so = [(lesson_id, path) for lesson_id, path in others.items() if Path(path).stem == only]
+    if named_so:
+        lesson_id, path = named_so[0]
+        return f" ({path} has the id '{lesson_id}')"
+    return suggestion(only, sorted(others))
 
 
 def declared_lesson_id(path: Path) -> str | None:
@@ -188,6 +196,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         starter_code=files.starter_code,
         body_tokens=body_tokens,
         examples=env.get("examples", []),
+        settings=files.settings,
         field_lines=header.field_lines,
         warnings=warnings,
         widgets=env.get("used_widgets", []),

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from markdown_it.token import Token
 
+from runner.core.lesson_config import DEFAULT_SETTINGS, CheckpointConfig, LessonSettings
+
 from builder.errors import BuildWarning
 from builder.widgets import Widget
 
@@ -55,13 +57,8 @@ class PlannedLesson:
     line: int
 
 
-@dataclass(frozen=True)
-class Checkpoint:
-    id: str
-    number: int  # 1-based position in the lesson, shown as "01"
-    title: str
-    task: str  # inline Markdown
-    hint: str  # inline Markdown
+# One record of a checkpoint for builder and runner: the strict reader's (runner.core.lesson_config).
+Checkpoint = CheckpointConfig
 
 
 @dataclass(frozen=True)
@@ -98,6 +95,7 @@ class Lesson:
     starter_code: str
     body_tokens: list[Token]
     examples: list[Example]
+    settings: LessonSettings = DEFAULT_SETTINGS  # [settings] of checkpoints.toml: limits, modules, packages
     # Front-matter field name -> line, for mistakes found after loading (links, duplicates).
     field_lines: dict[str, int] = field(default_factory=dict)
     warnings: list[BuildWarning] = field(default_factory=list)  # found while loading it

@@ -13,6 +13,8 @@ from markupsafe import Markup
 
 from builder.errors import BuildError
 from builder.lesson_markdown import create_markdown, render_inline
+from builder.lesson_progress import progress_facts
+from builder.lesson_sequence import neighbours_in_module
 from builder.model import Checkpoint, Lesson
 from builder.plugins.examples import render_example
 
@@ -51,6 +53,7 @@ class CheckpointView:
     title: str
     task_html: Markup
     hint_html: Markup
+    check_seconds: int  # data-time-limit of its card
 
 
 def create_templates(templates_dir: Path) -> jinja2.Environment:
@@ -86,9 +89,12 @@ def render_page(lesson: Lesson, site: Site) -> Page:
     def lesson_url(lesson_id: str | None) -> str | None:
         return f"../{lesson_id}/" if lesson_id in site.lesson_ids else None
 
+    neighbours = neighbours_in_module(site.lessons, lesson)
     context: dict[str, Any] = {
         "root": "../",
         "lesson": lesson,
+        "previous_lesson": neighbours.previous,
+        "next_lesson": neighbours.next,
         "lesson_label": f"MODULE {lesson.module.number:02d} · LES {lesson.number:02d}",
         "module_url": f"../#{module_anchor(lesson.module.id)}",
         "goals_html": [inline(goal) for goal in lesson.goals],
@@ -97,11 +103,30 @@ def render_page(lesson: Lesson, site: Site) -> Page:
         "reviewed_text": dutch_date(lesson.reviewed),
         "lesson_url": lesson_url,
         "checkpoints": [checkpoint_view(md, checkpoint) for checkpoint in lesson.checkpoints],
+        "settings": lesson.settings,
+        "limits_text": limits_text(lesson),
         "starter_code": lesson.starter_code,
         "solution_html": (Markup(render_example(lesson.solution_code))
                           if lesson.solution_code and lesson.show_solution else None),
     }
     return Page(f"{lesson.id}/index.html", render_template(site.templates, "lesson.html", context))
+
+
+def seconds_text(seconds: int) -> str:
+    return f"{seconds} {'seconde' if seconds == 1 else 'seconden'}"  # as editor.js secondsText says it
+
+
+def limits_text(lesson: Lesson) -> str:
+    """The limits that apply, for the checkpoint panel's intro (Dutch; from the lesson's settings)."""
+    settings = lesson.settings
+    own = [f"checkpoint {checkpoint.number:02d}: {seconds_text(checkpoint.check_seconds)}"
+           for checkpoint in lesson.checkpoints if checkpoint.check_seconds != settings.check_seconds]
+    exceptions = f" ({'; '.join(own)})" if own else ""
+    return (f"De tests van één checkpoint mogen samen {seconds_text(settings.check_seconds)} rekenen{exceptions}; "
+            f"Uitvoeren stopt je programma na {seconds_text(settings.run_seconds)}. "
+            "Je docent controleert je inzending met dezelfde tests plus een paar extra, met dezelfde limiet per "
+            f"checkpoint en hoogstens {seconds_text(settings.offline_call_seconds)} per aanroep van een functie, "
+            "tenzij je docent andere limieten kiest.")
 
 
 def checkpoint_view(md: MarkdownIt, checkpoint: Checkpoint) -> CheckpointView:
@@ -111,6 +136,7 @@ def checkpoint_view(md: MarkdownIt, checkpoint: Checkpoint) -> CheckpointView:
         title=checkpoint.title,
         task_html=Markup(render_inline(md, checkpoint.task)),
         hint_html=Markup(render_inline(md, checkpoint.hint)),
+        check_seconds=checkpoint.check_seconds,
     )
 
 
@@ -121,7 +147,11 @@ def render_index(site: Site) -> Page:
             "module": lesson.module, "anchor": module_anchor(lesson.module.id), "lessons": [],
         })
         entry["lessons"].append(lesson)
-    context = {"root": "", "modules": list(modules.values())}
+    context = {
+        "root": "",
+        "modules": list(modules.values()),
+        "progress": {lesson.id: progress_facts(lesson) for lesson in site.lessons},
+    }
     return Page("index.html", render_template(site.templates, "index.html", context))
 
 

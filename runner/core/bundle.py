@@ -7,13 +7,13 @@ changes), so the same loader works on the checkout and on the archive unpacked i
 from __future__ import annotations
 
 import hashlib
-import tomllib
 import traceback
 import types
 from dataclasses import dataclass
 from pathlib import Path
 
 import runner
+from runner.core.lesson_config import CONFIG_FILE, LessonConfigError, LessonSettings, read_lesson_config
 from runner.core.testkit import TEST_MARKER, Signature, TestSpec
 
 SOLUTION_FILE = "solution.py"
@@ -43,8 +43,10 @@ class CheckpointSpec:
     task: str
     hint: str
     signature: Signature | None
-    tests: tuple[TestSpec, ...]
-    uses: tuple[str, ...] = ()  # earlier checkpoints whose functions this one's calls (checkpoints.toml)
+    tests: tuple[TestSpec, ...]  # the shipped ones first, then those of tests_offline/
+    uses: tuple[str, ...] = ()  # earlier checkpoints this one builds on (checkpoints.toml)
+    check_seconds: int = LessonSettings.check_seconds  # the page's limit for its shipped tests together
+    shipped_test_count: int = 0  # tests[:shipped_test_count] are the ones the page runs
 
 
 @dataclass(frozen=True)
@@ -54,10 +56,16 @@ class Bundle:
     bundle_sha256: str
     files: tuple[str, ...]  # the hashed files, relative to the lesson directory
     include_offline: bool
+    settings: LessonSettings = LessonSettings()  # [settings] of checkpoints.toml
 
     @property
     def function_names(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.checkpoints)
+
+    def check_limits(self, override: float | None = None) -> dict[str, float]:
+        """Per checkpoint, the seconds its shipped tests may take together (runner.core.grade's
+        `check_limits`): each checkpoint's own `check_seconds`, or `override` for all."""
+        return {spec.id: spec.check_seconds if override is None else override for spec in self.checkpoints}
 
     def checkpoint(self, checkpoint_id: str) -> CheckpointSpec:
         for spec in self.checkpoints:
@@ -121,46 +129,15 @@ def _failing_line(error: Exception, filename: str) -> int | None:
     return lines[-1] if lines else None
 
 
-def _read_meta(lesson_dir: Path) -> tuple[str, list[dict]]:
-    toml_path = lesson_dir / "checkpoints.toml"
-    try:
-        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BundleError(f"{toml_path}: not found") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BundleError(f"{toml_path}: {error}") from None
-    entries = data.get("checkpoint")
-    if not isinstance(entries, list) or not entries:
-        raise BundleError(f"{toml_path}: no [[checkpoint]] entries")
-    for entry in entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            raise BundleError(f"{toml_path}: every [[checkpoint]] needs an id")
-    _check_uses(toml_path, entries)
-    lesson = data.get("lesson", lesson_dir.name)
-    return str(lesson), entries
-
-
-def _check_uses(toml_path: Path, entries: list[dict]) -> None:
-    """`uses` is optional: a list of ids of checkpoints listed before this one (so no cycles)."""
-    earlier: list[str] = []
-    for entry in entries:
-        uses = entry.get("uses", [])
-        if type(uses) is not list or not all(type(item) is str for item in uses):
-            raise BundleError(f"{toml_path}: 'uses' of checkpoint {entry['id']!r} must be a list of checkpoint ids")
-        for used in uses:
-            if used not in earlier:
-                raise BundleError(f"{toml_path}: checkpoint {entry['id']!r} uses {used!r}, "
-                                  "which is not a checkpoint listed before it")
-        earlier.append(entry["id"])
-
-
 def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
     """Checkpoints from checkpoints.toml with their tests from tests/ (and tests_offline/)."""
     lesson_dir = Path(lesson_dir)
-    lesson, entries = _read_meta(lesson_dir)
-    ids = [entry["id"] for entry in entries]
-    if len(set(ids)) != len(ids):
-        raise BundleError(f"{lesson_dir / 'checkpoints.toml'}: duplicate checkpoint id")
+    try:  # the same strict reader as the builder's (runner.core.lesson_config)
+        config = read_lesson_config(lesson_dir)
+    except LessonConfigError as error:
+        raise BundleError(str(error), CONFIG_FILE, error.line, error.message) from None
+    lesson = config.lesson
+    ids = list(config.ids)
 
     used: dict[str, bytes] = {}
     reference = _exec_file(lesson_dir, SOLUTION_FILE, f"werkplaats_reference_{lesson}", {}, used)
@@ -177,7 +154,10 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
     signatures: dict[str, Signature] = {}
     # Shipped modules named after their checkpoint come first, in the lesson's order.
     test_files.sort(key=lambda p: (p.parent.name != SHIPPED_DIR, ids.index(p.stem) if p.stem in ids else len(ids), p.name))
+    shipped_counts: dict[str, int] | None = None  # per checkpoint, counted when the offline tests begin
     for path in test_files:
+        if path.parent.name == OFFLINE_DIR and shipped_counts is None:
+            shipped_counts = {checkpoint_id: len(found) for checkpoint_id, found in tests.items()}
         relative = f"{path.parent.name}/{path.name}"
         module = _exec_file(lesson_dir, relative, f"werkplaats_tests_{lesson}_{path.parent.name}_{path.stem}", injected, used)
         declared = module.__dict__.get("SIGNATURE")
@@ -194,18 +174,22 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
             if any(existing.name == spec.name for existing in tests[spec.checkpoint]):
                 raise BundleError(f"{relative}: duplicate test name {spec.name!r}")
             tests[spec.checkpoint].append(spec)
+    if shipped_counts is None:  # no offline tests (or not included): every test is a shipped one
+        shipped_counts = {checkpoint_id: len(found) for checkpoint_id, found in tests.items()}
 
     checkpoints = tuple(
         CheckpointSpec(
-            id=entry["id"],
-            title=str(entry.get("title", entry["id"])),
-            task=str(entry.get("task", "")),
-            hint=str(entry.get("hint", "")),
-            signature=signatures.get(entry["id"]),
-            tests=tuple(tests[entry["id"]]),
-            uses=tuple(entry.get("uses", ())),
+            id=checkpoint.id,
+            title=checkpoint.title,
+            task=checkpoint.task,
+            hint=checkpoint.hint,
+            signature=signatures.get(checkpoint.id),
+            tests=tuple(tests[checkpoint.id]),
+            uses=checkpoint.uses,
+            check_seconds=checkpoint.check_seconds,
+            shipped_test_count=shipped_counts.get(checkpoint.id, 0),
         )
-        for entry in entries
+        for checkpoint in config.checkpoints
     )
     return Bundle(
         lesson=lesson,
@@ -213,4 +197,5 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
         bundle_sha256=bundle_hash(used),
         files=tuple(sorted(used)),
         include_offline=include_offline,
+        settings=config.settings,
     )

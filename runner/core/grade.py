@@ -5,22 +5,26 @@ Order of events: load the code once; if it does not load, or a checkpoint's func
 or has parameters the tests cannot call it with, that checkpoint gets one `error` test before
 anything runs. Then each checkpoint's tests run in their defined order. After a time-out the host
 is restarted and the rest of that checkpoint is marked as not run; grading goes on with the next.
+
+With `check_limits` (the offline grader passes them), a checkpoint's shipped tests may together
+spend at most its `check_seconds` in learner calls: the page stops a check after that long, so a
+solution the page calls "Te traag" is a timeout offline too (see docs/grading.md, "Time limits").
 """
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import time
 import traceback
-from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 import runner
 from runner.core import messages
 from runner.core.bundle import Bundle, CheckpointSpec
 from runner.core.host import Host
-from runner.core.model import CheckpointResult, GradeReport, LoadReport, TestResult
+from runner.core.model import CallOutcome, CheckpointResult, GradeReport, LoadReport, TestResult
 from runner.core.testkit import (
     CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, explain_difference,
     first_difference,
@@ -104,6 +108,36 @@ def _run_test(test: TestSpec, learner: Learner, reveal: bool = False) -> TestRes
     return result("pass")
 
 
+class _CheckClock:
+    """A host for one checkpoint's shipped tests that adds up the wall time of their calls.
+
+    Each call may use only what is left of `seconds` (the host stops it there, as the page's timer
+    would); a call after the budget is spent is not made. Measured here, in the trusted process:
+    a learner cannot talk the clock down.
+    """
+
+    def __init__(self, host: Host, seconds: float | None) -> None:
+        self.host = host
+        self.seconds = seconds  # None: no budget (the offline-only tests, or no check limits)
+        self.used = 0.0
+        self.exhausted = False
+
+    def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
+        if self.seconds is None:
+            return self.host.call(function, args, kwargs)
+        remaining = self.seconds - self.used
+        if remaining <= 0:
+            self.exhausted = True
+            return CallOutcome.timed_out()
+        started = time.monotonic()
+        outcome = self.host.call(function, args, kwargs, time_limit=remaining)
+        self.used += time.monotonic() - started
+        if self.used >= self.seconds and (outcome.kind == "timeout" or self.used > self.seconds):
+            self.exhausted = True
+            return outcome if outcome.kind == "timeout" else CallOutcome.timed_out()
+        return outcome
+
+
 def _crash_detail(error: Exception) -> str:
     """For the teacher: what broke inside the test itself, and where (the innermost test line)."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__]
@@ -136,7 +170,7 @@ def _with_uses_failing(bundle: Bundle, results: list[CheckpointResult]) -> tuple
         before_tests = [test.name for test in result.tests] in ([LOAD_TEST_NAME], [SIGNATURE_TEST_NAME])
         failing = () if result.status == "pass" or before_tests else tuple(
             used for used in bundle.used_by_closure(result.id) if statuses.get(used, "pass") != "pass")
-        marked.append(replace(result, uses_failing=failing) if failing else result)
+        marked.append(dataclasses.replace(result, uses_failing=failing) if failing else result)
     return tuple(marked)
 
 
@@ -147,11 +181,14 @@ def grade(
     only: Iterable[str] | None = None,
     on_progress: ProgressCallback | None = None,
     reveal: bool = False,
+    check_limits: Mapping[str, float] | None = None,
 ) -> GradeReport:
     """Grade source against the bundle's checkpoints (all, or only the given ids, in lesson order).
 
     `reveal=True` is the teacher's view (the quality gate): every failing comparison keeps its
     expected and actual values and the first difference, hidden tests too. Never for learners.
+    `check_limits`: checkpoint id -> seconds its shipped tests may spend in learner calls together
+    (`Bundle.check_limits()`); the host's `call` must then take `time_limit`.
     """
     selected = list(bundle.checkpoints)
     if only is not None:
@@ -172,10 +209,15 @@ def grade(
             results.append(CheckpointResult.from_tests(spec.id, [TestResult(SIGNATURE_TEST_NAME, "error", problem)]))
             continue
         checkpoint_tests: list[TestResult] = []
-        learner = Learner(host)
+        clock = _CheckClock(host, None if check_limits is None else check_limits.get(spec.id))
+        learner = Learner(clock)
         for index, test in enumerate(spec.tests):
+            if index == spec.shipped_test_count:
+                clock.seconds = None  # the page never runs offline-only tests: no check limit for them
             learner.last = None
             outcome = _run_test(test, learner, reveal)
+            if outcome.status == "timeout" and clock.exhausted:
+                outcome = dataclasses.replace(outcome, message=messages.checkpoint_too_slow(spec.id, clock.seconds))
             checkpoint_tests.append(outcome)
             if on_progress is not None:
                 on_progress(spec.id, outcome)

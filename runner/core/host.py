@@ -20,8 +20,10 @@ class Host(Protocol):
     def load(self, source: str, expected: Sequence[str] = ()) -> LoadReport:
         """Run source as main.py in a fresh namespace; describe the expected functions."""
 
-    def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
-        """Call a learner function with plain values (dict, list, str, int, float, bool, None)."""
+    def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
+        """Call a learner function with plain values (dict, list, str, int, float, bool, None).
+        `time_limit`: seconds this call may take at most, below the host's own limit (what is left
+        of a checkpoint's check limit, runner.core.grade)."""
 
     def restart(self) -> LoadReport:
         """Throw the learner's state away and load the last source again."""
@@ -130,15 +132,16 @@ class InProcessHost:
         self.namespace = loaded.namespace
         return loaded.report
 
-    def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
+    def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
         sent = SentArguments.encode(args, kwargs)
+        seconds = self.call_timeout if time_limit is None else min(time_limit, self.call_timeout or time_limit)
         try:
             wire = invoke.invoke(
                 self.namespace,
                 function,
                 sent.encoded_args,
                 sent.encoded_kwargs,
-                call_guard=lambda: _CallTimer(self.call_timeout),
+                call_guard=lambda: _CallTimer(seconds),
                 already_plain=sent.exact,
             )
         except KeyboardInterrupt:

@@ -1,7 +1,7 @@
 """Dutch learner-facing messages about loading main.py and calling its functions.
 
 Kept in one place so the browser and the offline runner say exactly the same thing, and so the
-golden transcripts in tests/runner_core/golden/ catch any drift.
+golden transcripts in tests/lessons/<id>/transcripts/ catch any drift.
 """
 
 from __future__ import annotations
@@ -58,6 +58,12 @@ def unexpected_exception(function: str, error: ErrorInfo) -> str:
 
 def call_timeout(function: str) -> str:
     return f"{function} was niet binnen de tijdslimiet klaar (een oneindige lus?)."
+
+
+def checkpoint_too_slow(function: str, seconds: float) -> str:
+    unit = "seconde" if seconds == 1 else "seconden"
+    return (f"{function} was te traag: de tests van dit checkpoint mogen samen {seconds:g} {unit} rekenen, "
+            "net als in de browser.")
 
 
 def call_host_error(function: str, detail: str) -> str:

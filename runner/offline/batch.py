@@ -95,7 +95,9 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> ResultReco
     if not submission.valid:
         return invalid_result(submission, bundle, submission.problem or "invalid")
     assert submission.code is not None
-    report = grade(bundle, host, submission.code)
+    limits = getattr(host, "limits", None)  # the page's check limits apply offline too (runner.core.grade)
+    report = grade(bundle, host, submission.code,
+                   check_limits=bundle.check_limits(limits.check_seconds if limits else None))
     failure = getattr(host, "sandbox_failure", None)
     if failure:
         # The grader could not run the code at all: no verdict, so the next run tries again.
@@ -208,7 +210,8 @@ def _git_directories(dot_git: Path) -> list[Path]:
 def _worker_start(lesson_dir: str, limits: dict, hidden: list[str]) -> None:
     global _worker_bundle, _worker_host
     _worker_bundle = load_bundle(Path(lesson_dir), include_offline=True)
-    _worker_host = ChildProcessHost(SandboxLimits(**limits), hidden_paths=hidden)
+    _worker_host = ChildProcessHost(SandboxLimits(**limits), hidden_paths=hidden,
+                                    lesson_modules=_worker_bundle.settings.offline_modules)
     # Worker processes exit through sys.exit, so atexit stops the zygote and its last child.
     atexit.register(_worker_host.close)
 

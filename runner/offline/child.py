@@ -13,6 +13,7 @@ submission it forks a child that
 - gets its resource limits (address space, file size, no core files, a process count, fds, CPU),
 - works in an empty temporary directory and, when the zygote runs as root, drops to a sandbox
   uid/gid with no supplementary groups, so it cannot signal or read what the grader can,
+- refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.import_guard),
 - then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 
 The zygote is a child subreaper: a grandchild that daemonizes (double fork, setsid) is re-parented
@@ -412,6 +413,9 @@ class Zygote:
             try:
                 self.control.close()
                 _become_child(self.spec, request_fd, reply_fd, workdir, cgroup)
+                # Preloaded by the zygote (sandbox.RUNNER_PRELOAD): no file access needed now.
+                from runner.offline import import_guard
+                import_guard.install(self.spec.get("learner_modules", ()))
                 serve_requests(REQUEST_FD, REPLY_FD, self.spec["limits"]["output_chars"])
             except BaseException:  # noqa: BLE001 - the child must never return into the zygote
                 status = 70

@@ -3,10 +3,12 @@
     python -m runner check main.py --lesson rag-01
     python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
     python -m runner gate --lesson rag-01 [--json]
+    python -m runner mutate --lesson rag-01
 
 Exit codes: 0 all checkpoints pass (check) / the batch completed (grade) / every known solution
-gets its known verdict (gate); 1 some checkpoint did not pass (check) / the grader itself failed
-(grade) / the gate found a problem (gate); 2 usage errors, always with one line
+gets its known verdict (gate) / every mutant is killed or listed as equivalent (mutate); 1 some
+checkpoint did not pass (check) / the grader itself failed (grade) / the gate found a problem
+(gate, mutate); 2 usage errors, always with one line
 `error: ...` on stderr. The learner's view (`check`) is in Dutch. This is the only runner module
 that may use a third-party library (rich).
 """
@@ -32,8 +34,12 @@ from runner.core import messages
 from runner.offline import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
+from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.offline.gradebook import gradebook_csv
 from runner.core.model import GradeReport
+from runner.offline.mutate import (
+    INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
+)
 from runner.offline.quality_gate import check_quality_gate, known_solutions
 from runner.offline.records import ResultRecord, ResultsFileError
 from runner.offline.report import CheckpointInfo, missing_protections, render_report
@@ -79,12 +85,19 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         "--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)",
     )
-    limits = parser.add_argument_group("limits for the learner's code")
-    limits.add_argument("--call-timeout", type=_positive_float, default=DEFAULTS.call_seconds,
-                        metavar="SECONDS", help=f"per call and for loading (default {DEFAULTS.call_seconds:g})")
-    limits.add_argument("--submission-timeout", type=_positive_float,
-                        default=DEFAULTS.submission_seconds, metavar="SECONDS",
-                        help=f"all calls of one submission (default {DEFAULTS.submission_seconds:g})")
+    limits = parser.add_argument_group(
+        "limits for the learner's code",
+        "The time limits default to the lesson's [settings] in checkpoints.toml (docs/authoring.md); "
+        "a flag overrides the lesson's value.")
+    limits.add_argument("--call-timeout", type=_positive_float, default=None, metavar="SECONDS",
+                        help="per call and for loading (default: the lesson's offline_call_seconds, "
+                             f"else {DEFAULT_SETTINGS.offline_call_seconds})")
+    limits.add_argument("--submission-timeout", type=_positive_float, default=None, metavar="SECONDS",
+                        help="all calls of one submission (default: the lesson's offline_submission_seconds, "
+                             f"else {DEFAULT_SETTINGS.offline_submission_seconds})")
+    limits.add_argument("--check-timeout", type=_positive_float, default=None, metavar="SECONDS",
+                        help="the calls of one checkpoint's shipped tests together, as the page limits a check "
+                             f"(default: each checkpoint's check_seconds, else {DEFAULT_SETTINGS.check_seconds})")
     limits.add_argument("--memory-mb", type=_positive_int, default=DEFAULTS.memory_bytes // MIB,
                         metavar="MB", help=f"address space (default {DEFAULTS.memory_bytes // MIB})")
     limits.add_argument("--file-size-mb", type=_positive_int, default=DEFAULTS.file_bytes // MIB,
@@ -121,7 +134,41 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     gate.add_argument("--json", action="store_true",
                       help="one JSON object on stdout: every failure as a record (for the builder)")
+    mutate = commands.add_parser(
+        "mutate", help="grade mechanically made wrong solutions of solution.py: each must fail or be listed as equivalent")
+    mutate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    mutate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
+                        help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
+    mutate.add_argument("--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
+                        help="mutants graded in parallel (default: 2, or 1 on one CPU)")
+    mutate.add_argument("--check-inputs", action="store_true",
+                        help="also check that mutant_inputs.py tells every killed mutant apart (slower)")
     return parser
+
+
+def run_mutate(args: argparse.Namespace) -> int:
+    """The report on stdout; one `file:line: problem` line each on stderr, then a summary."""
+    lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
+    try:
+        run = run_mutation(lesson_dir, jobs=args.jobs)
+    except MutationSetupError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(render_mutation_report(run), end="")
+    problems = list(run.problems)
+    if args.check_inputs:
+        missed = undetected_by_inputs(run)
+        for checkpoint, key in missed:
+            problems.append(f"{lesson_dir / INPUTS_FILE}: no input tells this killed mutant apart on {checkpoint}: {key}")
+        if not missed:
+            print(f"{INPUTS_FILE} tells every killed mutant apart from the reference")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"mutation gate of {args.lesson}: {plural(len(problems), 'problem')}", file=sys.stderr)
+        return 1
+    print(f"mutation gate of {args.lesson}: every mutant is killed or listed as equivalent")
+    return 0
 
 
 def run_gate(args: argparse.Namespace) -> int:
@@ -158,10 +205,13 @@ def gate_json(lesson: str, lesson_dir: Path) -> int:
     return 1 if answer["failures"] or answer["load_error"] else 0
 
 
-def limits_from(args: argparse.Namespace) -> SandboxLimits:
+def limits_from(args: argparse.Namespace, settings: LessonSettings = DEFAULT_SETTINGS) -> SandboxLimits:
+    """The lesson's time limits (checkpoints.toml), each replaced by its flag when given."""
     return SandboxLimits(
-        call_seconds=args.call_timeout,
-        submission_seconds=args.submission_timeout,
+        call_seconds=settings.offline_call_seconds if args.call_timeout is None else args.call_timeout,
+        submission_seconds=(settings.offline_submission_seconds if args.submission_timeout is None
+                            else args.submission_timeout),
+        check_seconds=args.check_timeout,
         memory_bytes=args.memory_mb * MIB,
         file_bytes=args.file_size_mb * MIB,
         temp_bytes=args.temp_size_mb * MIB,
@@ -195,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_check(args)
         if args.command == "gate":
             return run_gate(args)
+        if args.command == "mutate":
+            return run_mutate(args)
         return run_grade(args)
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -282,8 +334,9 @@ def run_check(args: argparse.Namespace) -> int:
                            style="bold red"))
         return 1
     hidden = batch.private_folders(lesson_dir, path.parent, [str(path.resolve())])
-    with ChildProcessHost(limits_from(args), hidden_paths=hidden) as host:
-        report = grade(bundle, host, submission.code)
+    limits = limits_from(args, bundle.settings)
+    with ChildProcessHost(limits, hidden_paths=hidden, lesson_modules=bundle.settings.offline_modules) as host:
+        report = grade(bundle, host, submission.code, check_limits=bundle.check_limits(limits.check_seconds))
     render_check(report, bundle, path.name, console)
     return 0 if report.score == report.max_score else 1
 
@@ -347,7 +400,7 @@ def run_grade(args: argparse.Namespace) -> int:
     with Progress(*columns, console=errors, disable=not plan.to_grade) as progress:
         task = progress.add_task(f"grading {bundle.lesson}", total=len(plan.to_grade))
         outcome = batch.run_batch(
-            plan, bundle, lesson_dir, out_dir, limits_from(args), args.jobs,
+            plan, bundle, lesson_dir, out_dir, limits_from(args, bundle.settings), args.jobs,
             on_result=lambda result: progress.advance(task),
         )
     write_outputs(outcome.results, bundle, out_dir, excel=args.excel)

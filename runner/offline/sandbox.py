@@ -50,12 +50,19 @@ MIB = 1 << 20
 
 @dataclass(frozen=True)
 class SandboxLimits:
-    """Limits for one submission's child process; every one has a `grade`/`check` flag."""
+    """Limits for one submission's child process; every one has a `grade`/`check` flag.
+
+    The time limits' defaults are a lesson's settings (runner.core.lesson_config, checkpoints.toml);
+    the CLI builds these from the lesson, and a flag overrides its value.
+    """
 
     # Wall clock, so generous: the slowest rag-01 test takes about 1 s on an idle machine, and a
     # correct solution must not time out on a busy one.
     call_seconds: float = 10.0  # per call, and for loading main.py
     submission_seconds: float = 120.0  # all calls of one submission together
+    # All shipped tests of one checkpoint together (runner.core.grade's check limits); None: each
+    # checkpoint's check_seconds, the page's limit. Applied by grade(), not by the child.
+    check_seconds: float | None = None
     memory_bytes: int = 1 * GIB  # RLIMIT_AS of the child (numpy still imports under it)
     output_chars: int = 20_000  # learner output kept per load/call; the rest is dropped
     file_bytes: int = 1 * MIB  # RLIMIT_FSIZE: largest file the learner may write
@@ -69,10 +76,15 @@ class SandboxLimits:
     cgroup_limits: bool = False
 
 
-# Modules learners can import. When the child runs as a sandbox uid it may not be able to read the
-# Python installation (e.g. under /root), so these are imported once in the zygote and inherited.
-DEFAULT_PRELOAD: tuple[str, ...] = (
+# What the child itself runs on, imported once in the zygote.
+RUNNER_PRELOAD: tuple[str, ...] = (
     "runner.core.invoke", "runner.core.plain", "runner.core.model", "runner.core.messages",
+    "runner.offline.import_guard",
+)
+# Modules every lesson's learners can import (a lesson adds its own: `offline_modules` in
+# checkpoints.toml). When the child runs as a sandbox uid it may not be able to read the Python
+# installation (e.g. under /root), so these are imported once in the zygote and inherited.
+LEARNER_MODULES: tuple[str, ...] = (
     "abc", "array", "bisect", "collections", "collections.abc", "copy", "dataclasses", "datetime",
     "decimal", "difflib", "enum", "fractions", "functools", "hashlib", "heapq", "io", "itertools",
     "json", "math", "numbers", "operator", "pprint", "random", "re", "statistics", "string",
@@ -83,6 +95,7 @@ DEFAULT_PRELOAD: tuple[str, ...] = (
     "encodings.utf_32", "encodings.idna", "encodings.unicode_escape", "encodings.raw_unicode_escape",
     "numpy", "numpy.linalg", "numpy.random", "numpy.fft",
 )
+DEFAULT_PRELOAD: tuple[str, ...] = RUNNER_PRELOAD + LEARNER_MODULES
 
 # Pipe capacity asked for (Linux allows up to /proc/sys/fs/pipe-max-size, 1 MiB by default).
 PIPE_BYTES = 1 << 20
@@ -249,15 +262,22 @@ class ChildProcessHost:
         drop_privileges: bool | None = None,
         preload: Sequence[str] = DEFAULT_PRELOAD,
         hidden_paths: Sequence[str | Path] = (),
+        lesson_modules: Sequence[str] = (),
     ) -> None:
         """hidden_paths: folders learner code must not see (the hidden tests and the reference
         solution, other learners' submissions, the results); hidden when the child gets a private
-        filesystem (as root), each behind an empty read-only tmpfs."""
+        filesystem (as root), each behind an empty read-only tmpfs.
+
+        lesson_modules: the lesson's `offline_modules`, importable on top of `preload`. Learner
+        code that imports a module outside both (and not already loaded) gets a Dutch "not
+        available for this lesson" (runner.offline.import_guard), as root or not."""
         self.limits = limits or SandboxLimits()
         self.drop_privileges = os.geteuid() == 0 if drop_privileges is None else drop_privileges
         if self.drop_privileges and os.geteuid() != 0:
             raise SandboxError("dropping to a sandbox uid needs root")
-        self.preload = tuple(preload)
+        self.preload = tuple(dict.fromkeys([*preload, *lesson_modules]))
+        self.learner_modules = tuple(sorted({name.split(".")[0] for name in self.preload
+                                             if not name.startswith("runner.")}))
         self.hidden_paths = tuple(sorted({os.path.realpath(path) for path in hidden_paths}))
         self.sandbox: SandboxUid | None = None
         self._zygote: subprocess.Popen | None = None
@@ -291,7 +311,9 @@ class ChildProcessHost:
         self._end_child()
         return self._load()
 
-    def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
+    def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
+        """`time_limit`: at most this many seconds for this call (what is left of a checkpoint's
+        check limit), besides call_seconds and the submission's time."""
         if self._child is None:
             if self._submission_over():
                 return CallOutcome.timed_out(self._submission_timeout_text())
@@ -305,7 +327,7 @@ class ChildProcessHost:
             "plain": sent.exact,  # the child may skip decoding (it trusts only us, the parent)
         }
         try:
-            body = self._exchange(request)
+            body = self._exchange(request, time_limit)
         except _Timeout:
             self._end_child()
             return CallOutcome.timed_out(self._timeout_text())
@@ -375,7 +397,7 @@ class ChildProcessHost:
         ended = self._end_child()
         return (ended or str(gone)) if gone.exited else str(gone)
 
-    def _exchange(self, request: dict) -> dict:
+    def _exchange(self, request: dict, time_limit: float | None = None) -> dict:
         child = self._child
         assert child is not None
         self._check_silent(child)
@@ -383,9 +405,8 @@ class ChildProcessHost:
         # never trusted beyond plain data, so an unguessable id would protect nothing).
         request_id = str(next(self._request_ids))
         line = plain.json_line({"id": request_id, **request})
-        deadline = min(
-            time.monotonic() + self.limits.call_seconds, self._submission_deadline
-        )
+        seconds = self.limits.call_seconds if time_limit is None else min(time_limit, self.limits.call_seconds)
+        deadline = min(time.monotonic() + seconds, self._submission_deadline)
         try:
             self._write_all(child, line, deadline)
             reply = self._read_line(child, deadline)
@@ -543,6 +564,7 @@ class ChildProcessHost:
             "limits": asdict(self.limits),
             "env": CHILD_ENV,
             "preload": list(self.preload),
+            "learner_modules": list(self.learner_modules),
             "hidden": list(self.hidden_paths),
         }
         boot = (

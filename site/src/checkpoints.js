@@ -1,18 +1,17 @@
 // "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
 // page's one Pyodide worker (runner/core/web.py from the archive builder/checkpoint_bundle.py writes),
-// shows what to fix in Dutch, keeps the results per lesson in localStorage (tied to the test
-// bundle's hash and to a fingerprint of the checked code: a result of other code or other tests
+// shows what to fix in Dutch, keeps the results per lesson in localStorage (checkpoint-results.js:
+// tied to the test bundle's hash and to a fingerprint of the checked code; a result of other code or other tests
 // shows as needing a re-check) and offers the hand-in file (export.js). Everything derived from
 // the learner's code is inserted as text, never as HTML.
+import { codeFingerprint, loadStoredResults, saveStoredResults } from "./checkpoint-results.js";
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 
-const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
-const STORAGE_VERSION = 1;
-// For all shipped tests of one checkpoint together (the offline runner limits each call, see
-// runner/offline/sandbox.py): a correct solution needs well under a second, 5 s leaves room on slow machines.
+// For all shipped tests of one checkpoint together, when the page does not say (the builder writes
+// the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
 
 // Both snippets start by making the unpacked runner importable; each ends with the expression
@@ -25,64 +24,6 @@ from runner.core import web
 `;
 const WARM_SNIPPET = `${IMPORT_RUNNER}web.bundle_for(args["lesson_dir"]).bundle_sha256\n`;
 const CHECK_SNIPPET = `${IMPORT_RUNNER}web.check(args["code"], args["lesson_dir"], args["only"])\n`;
-
-export function resultsStorageKey(lessonId) {
-  return `werkplaats:${lessonId}:checkpoints`;
-}
-
-// A short fingerprint of the code a result belongs to (FNV-1a, 32 bits): enough to tell whether
-// the editor still holds the code that was checked.
-export function codeFingerprint(code) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < code.length; index += 1) {
-    hash ^= code.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${code.length}:${hash.toString(16)}`;
-}
-
-const isText = (value) => typeof value === "string";
-const isCount = (value) => Number.isInteger(value) && value >= 0;
-
-function validStoredResult(result) {
-  return result !== null && typeof result === "object"
-    && VERDICTS.has(result.status) && isCount(result.passed) && isCount(result.total)
-    && isText(result.message) && typeof result.before_tests === "boolean"
-    && (result.expected === null || isText(result.expected))
-    && (result.actual === null || isText(result.actual))
-    && (result.note === undefined || isText(result.note))
-    && isText(result.code) && typeof result.stale === "boolean";
-}
-
-// {entry} when usable, {entry: null, problem} when unreadable, {entry: null} when absent.
-export function loadStoredResults(lessonId) {
-  let raw;
-  try {
-    raw = window.localStorage.getItem(resultsStorageKey(lessonId));
-  } catch {
-    return { entry: null, problem: "unavailable" };
-  }
-  if (raw === null) return { entry: null };
-  try {
-    const entry = JSON.parse(raw);
-    if (entry && entry.version === STORAGE_VERSION && isText(entry.bundle_sha256)
-        && entry.results && typeof entry.results === "object" && !Array.isArray(entry.results)
-        && Object.values(entry.results).every(validStoredResult)) {
-      return { entry };
-    }
-  } catch {
-    // unreadable: reported below
-  }
-  return { entry: null, problem: "corrupted" };
-}
-
-function saveStoredResults(lessonId, entry) {
-  try {
-    window.localStorage.setItem(resultsStorageKey(lessonId), JSON.stringify(entry));
-  } catch {
-    // Full or disabled storage: the results just do not survive a reload.
-  }
-}
 
 function testsText(passed, total) {
   return `${passed} van ${total} ${total === 1 ? "test" : "tests"} geslaagd`;
@@ -119,13 +60,14 @@ export function stateText(result, timeLimitSeconds, { outdated = false } = {}) {
   }
 }
 
-// `?checkTimeLimit=2` (tests) overrides the panel's data-time-limit (the page's setting).
-function timeLimitFromPage(panel) {
+// `?checkTimeLimit=2` (tests) overrides the data-time-limit the builder writes from the lesson's
+// settings (checkpoints.toml): on each card its own limit, on the panel the lesson's.
+function timeLimitFromPage(element, fallback) {
   return positiveNumberSetting({
     urlParameter: "checkTimeLimit",
-    element: panel,
+    element,
     attribute: "data-time-limit",
-    fallback: DEFAULT_CHECK_TIME_LIMIT_SECONDS,
+    fallback,
   });
 }
 
@@ -135,7 +77,7 @@ class CheckpointPanel {
     this.python = python;
     this.editor = editor;
     this.lessonId = lessonId;
-    this.timeLimitSeconds = timeLimitFromPage(panel);
+    this.timeLimitSeconds = timeLimitFromPage(panel, DEFAULT_CHECK_TIME_LIMIT_SECONDS);
     this.meta = null;
     this.setupProblem = null;
     this.busy = false;
@@ -150,6 +92,7 @@ class CheckpointPanel {
         state: card.querySelector("[data-checkpoint-state]"),
         feedback: card.querySelector("[data-checkpoint-feedback]"),
         title: card.querySelector(".checkpoint__title")?.textContent.trim() ?? card.dataset.checkpoint,
+        timeLimitSeconds: timeLimitFromPage(card, this.timeLimitSeconds),
       });
     }
     this.progress = panel.querySelector("[data-testid=progress]");
@@ -190,6 +133,11 @@ class CheckpointPanel {
     });
   }
 
+  // The check limit of one checkpoint: all its tests together (offline enforces the same).
+  timeLimitFor(id) {
+    return this.cards.get(id)?.timeLimitSeconds ?? this.timeLimitSeconds;
+  }
+
   pythonArgs(extra = {}) {
     return { root: PYTHON_ROOT, lesson_dir: `${PYTHON_ROOT}/${this.meta.lesson_dir}`, ...extra };
   }
@@ -212,11 +160,7 @@ class CheckpointPanel {
 
   persist() {
     if (!this.meta) return;
-    saveStoredResults(this.lessonId, {
-      version: STORAGE_VERSION,
-      bundle_sha256: this.meta.bundle_sha256,
-      results: Object.fromEntries(this.results),
-    });
+    saveStoredResults(this.lessonId, this.meta.bundle_sha256, Object.fromEntries(this.results));
   }
 
   showNotice(text) {
@@ -290,7 +234,7 @@ class CheckpointPanel {
     try {
       const value = await this.python.evaluate(CHECK_SNIPPET, {
         args: this.pythonArgs({ code, only: [id] }),
-        timeLimitSeconds: this.timeLimitSeconds,
+        timeLimitSeconds: this.timeLimitFor(id),
       });
       return value.checkpoints[0];
     } catch (error) {
@@ -319,7 +263,7 @@ class CheckpointPanel {
       expected: result.expected ?? null,
       actual: result.actual ?? null,
       // A checkpoint this one uses fails too (runner/core/web.py): the cause may be there.
-      note: isText(result.note) ? result.note : "",
+      note: typeof result.note === "string" ? result.note : "",
       code: codeFingerprint(code),
       stale: false,
     };
@@ -330,7 +274,7 @@ class CheckpointPanel {
     this.renderProgress();
     const { title } = this.cards.get(id);
     const outdated = this.outdated.has(id);
-    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitSeconds, { outdated })}`);
+    this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitFor(id), { outdated })}`);
   }
 
   cardNumber(id) {
@@ -343,7 +287,7 @@ class CheckpointPanel {
     card.dataset.status = result.status;
     card.removeAttribute("data-stale");
     card.removeAttribute("data-outdated");
-    state.textContent = stateText(result, this.timeLimitSeconds);
+    state.textContent = stateText(result, this.timeLimitFor(id));
     this.renderMarker(id, result.status);
   }
 
@@ -377,7 +321,7 @@ class CheckpointPanel {
     card.dataset.status = result.stale || outdated ? "pending" : result.status;
     card.toggleAttribute("data-stale", result.stale === true);
     card.toggleAttribute("data-outdated", outdated);
-    state.textContent = stateText(result, this.timeLimitSeconds, { outdated });
+    state.textContent = stateText(result, this.timeLimitFor(id), { outdated });
     // Feedback on the earlier code stays: the learner is probably fixing just that.
     this.renderFeedback(id, feedback, result.stale ? null : result);
     this.renderMarker(id, result.stale ? "pending" : outdated ? "outdated" : result.status);
@@ -417,7 +361,7 @@ class CheckpointPanel {
     }
     if (result.status === "timeout") {
       const advice = document.createElement("p");
-      advice.textContent = `Je functie mocht ${secondsText(this.timeLimitSeconds)} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
+      advice.textContent = `Je functie mocht ${secondsText(this.timeLimitFor(id))} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
       feedback.append(advice);
     }
     // A widget that lists this checkpoint (its `checkpoints:` option in the lesson) can show it.

@@ -14,7 +14,7 @@ const PAGE_MODULES = [initExamples, initPracticeJumps, initWidgets, initCheckpoi
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 
-// `?timeLimit=2` (tests) overrides the panel's data-time-limit (the page's setting).
+// `?timeLimit=2` (tests) overrides the panel's data-time-limit (the lesson's `run_seconds`).
 function timeLimitSeconds(panel) {
   return positiveNumberSetting({
     urlParameter: "timeLimit",
@@ -24,10 +24,27 @@ function timeLimitSeconds(panel) {
   });
 }
 
+// The lesson's `browser_packages` (checkpoints.toml), loaded on every (re)start of the worker
+// before anything runs. A failed download does not stop the page: a Run that imports the package
+// then names it in Dutch (editor.js packageErrorMessage).
+function preloadLessonPackages(python) {
+  const packages = document.querySelector("main[data-browser-packages]")?.dataset.browserPackages.split(" ") ?? [];
+  if (packages.length === 0) return;
+  python.addSetup(async ({ call }) => {
+    try {
+      const { packages: failures } = await call("load-packages", { packages });
+      for (const failure of failures) console.warn(`package ${failure.name} did not load: ${failure.reason}`);
+    } catch (error) {
+      console.warn(error);
+    }
+  });
+}
+
 function start() {
   const panel = document.querySelector("[data-editor-panel]");
   const limit = timeLimitSeconds(panel);
   const python = getPythonWorker({ timeLimitSeconds: limit });
+  preloadLessonPackages(python);
   const editor = panel ? new EditorPanel(panel, { python, lessonId: pageLessonId(), timeLimitSeconds: limit }) : null;
   const context = { root: document, python, editor, lessonId: pageLessonId() };
   // For tests and the browser console; page modules get the context passed in instead.

@@ -99,13 +99,12 @@ async function startPyodide(message) {
   return { version: pyodide.version, interruptible: interruptBuffer !== null };
 }
 
-// Loads what the code imports (numpy from the CDN, micropip from our own site). Pyodide reports
-// a failed download only through its callbacks, as "...error occurred while loading NAME:"
-// followed by the reason; we pair them up so the page can name the package in Dutch.
-async function loadImportedPackages(code, requestId) {
+// Pyodide reports a failed download only through its callbacks, as "...error occurred while
+// loading NAME:" followed by the reason; we pair them up so the page can name the package in Dutch.
+async function loadWithFailures(load) {
   const failures = [];
   let failingPackage = null;
-  await pyodide.loadPackagesFromImports(code, {
+  await load({
     messageCallback: () => {},
     errorCallback: (text) => {
       const announced = /error occurred while loading (.+):$/.exec(text);
@@ -118,6 +117,12 @@ async function loadImportedPackages(code, requestId) {
     },
   });
   if (failingPackage !== null) failures.push({ name: failingPackage, reason: "" });
+  return failures;
+}
+
+// Loads what the code imports (numpy from the CDN, micropip from our own site).
+async function loadImportedPackages(code, requestId) {
+  const failures = await loadWithFailures((options) => pyodide.loadPackagesFromImports(code, options));
   post({ id: requestId, type: "status", phase: "running" });
   return failures;
 }
@@ -152,6 +157,11 @@ const handlers = {
       // A syntax error: the checkpoint runner reports it with its line number.
     }
     return { packages: failures };
+  },
+
+  // Load packages by name (the lesson's `browser_packages`), without running anything.
+  async "load-packages"(message) {
+    return { packages: await loadWithFailures((options) => pyodide.loadPackage(message.packages, options)) };
   },
 
   // A trusted snippet from a page module, with the page's JSON `args` as the global `args`;

@@ -166,8 +166,8 @@ def test_unknown_key_in_checkpoints_toml(project):
 
 
 @pytest.mark.parametrize("uses, reason", [
-    ('"count_words"', "checkpoint 1 'uses' must be a list of checkpoint ids"),
-    ('["count_words"]', "checkpoint 1 uses 'count_words', which must be listed before it"),
+    ('"count_words"', "checkpoint 1 'uses' must be a list of checkpoint ids, got 'count_words'"),
+    ('["count_words"]', "checkpoint 1 uses itself"),
     ('["tel_woorden"]', "checkpoint 1 uses unknown checkpoint 'tel_woorden'"),
 ])
 def test_uses_must_name_earlier_checkpoints(project, uses, reason):
@@ -347,3 +347,9 @@ def test_only_with_an_unknown_id_says_which_one_was_meant(project):
 def test_serve_only_with_an_unknown_id_does_not_start_a_server(project):
     run = project.build("serve", "--only", "woorden", "--port", "1")
     assert (run.returncode, run.stderr) == (1, "--only: there is no lesson with the id 'woorden'\n")
+
+
+def test_only_with_the_file_name_of_a_lesson_whose_id_differs_names_that_id(project):
+    (project.root / LESSON).rename(project.root / "lessons" / "woorden.md")
+    assert_fails(project, "--only: there is no lesson with the id 'woorden' (lessons/woorden.md has the id 'tekst-01')",
+                 "--only", "woorden")

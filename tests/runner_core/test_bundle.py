@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from runner.core.bundle import BundleError, load_bundle
+from runner.core.lesson_config import DEFAULT_SETTINGS
 
 LESSON_DIR = Path(__file__).resolve().parents[2] / "checkpoints" / "rag-01"
 
@@ -61,3 +62,28 @@ def test_test_naming_an_unknown_checkpoint_is_a_bundle_error(tmp_path):
 def test_missing_checkpoints_toml_is_a_bundle_error(tmp_path):
     with pytest.raises(BundleError, match="checkpoints.toml: not found"):
         load_bundle(tmp_path)
+
+
+def test_checkpoints_carry_the_lessons_config():
+    """uses, check limits and settings come from runner.core.lesson_config, the builder's reader too."""
+    shipped = load_bundle(LESSON_DIR, include_offline=False)
+    offline = load_bundle(LESSON_DIR, include_offline=True)
+    assert shipped.settings == offline.settings == DEFAULT_SETTINGS
+    assert shipped.check_limits() == {spec.id: 5 for spec in shipped.checkpoints}
+    assert offline.check_limits(2.5) == {spec.id: 2.5 for spec in shipped.checkpoints}
+    for small, large in zip(shipped.checkpoints, offline.checkpoints):
+        assert small.uses == large.uses == ()
+        # The page runs exactly the shipped tests: the ones the check limit covers offline.
+        assert small.shipped_test_count == large.shipped_test_count == len(small.tests) < len(large.tests)
+
+
+def test_a_mistake_in_checkpoints_toml_is_a_bundle_error_with_its_line(tmp_path):
+    copy = tmp_path / "rag-01"
+    shutil.copytree(LESSON_DIR, copy, ignore=shutil.ignore_patterns("wrong", "correct", "__pycache__"))
+    toml = copy / "checkpoints.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('id = "word_chunks"', 'id = "word_chunks"\nusez = []'),
+                    encoding="utf-8")
+    line = toml.read_text(encoding="utf-8").splitlines().index("usez = []") + 1
+    with pytest.raises(BundleError) as raised:
+        load_bundle(copy)
+    assert str(raised.value) == f"{toml}:{line}: checkpoint 2 has unknown key 'usez' (did you mean 'uses'?)"

@@ -164,16 +164,19 @@ def test_the_gate_in_json_names_a_test_file_that_cannot_be_loaded(lesson):
 
 
 @pytest.mark.parametrize("uses, problem", [
-    ('"words"', "'uses' of checkpoint 'word_counts' must be a list of checkpoint ids"),
-    ('["longest_line"]', "checkpoint 'word_counts' uses 'longest_line', which is not a checkpoint listed before it"),
-    ('["word_counts"]', "checkpoint 'word_counts' uses 'word_counts', which is not a checkpoint listed before it"),
+    ('"words"', "checkpoint 2 'uses' must be a list of checkpoint ids, got 'words'"),
+    ('["longest_line"]', "checkpoint 2 uses 'longest_line', which must be listed before it"),
+    ('["word_counts"]', "checkpoint 2 uses itself"),
 ])
 def test_the_runner_refuses_uses_that_are_not_earlier_checkpoints(lesson, uses, problem):
+    # The runner reads checkpoints.toml with the builder's reader (runner.core.lesson_config): same messages.
     toml = lesson / "checkpoints.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('uses = ["words"]', f"uses = {uses}"), encoding="utf-8")
+    line = toml.read_text(encoding="utf-8").splitlines().index(f"uses = {uses}") + 1
     with pytest.raises(BundleError) as raised:
         load_bundle(lesson)
-    assert str(raised.value) == f"{toml}: {problem}"
+    assert str(raised.value) == f"{toml}:{line}: {problem}"
+    assert (raised.value.file, raised.value.line, raised.value.reason) == ("checkpoints.toml", line, problem)
 
 
 # ---- what the learner is told ------------------------------------------------------------
