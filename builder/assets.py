@@ -22,8 +22,9 @@ SITE_SRC = CODE_ROOT / "site" / "src"
 WHEELS_DIR = CODE_ROOT / "site" / "wheels"
 NODE_MODULES = CODE_ROOT / "node_modules"
 
-# The bundles a lesson page needs; the worker is its own entry so it loads only on the first Run.
-BUNDLE_ENTRIES = ("lesson.js", "pyodide-worker.js", "lesson.css")
+# The bundles the pages need; the worker is its own entry so it loads only on the first Run, and the
+# index page has its own (index-page.js) so it loads neither the editor nor Python.
+BUNDLE_ENTRIES = ("lesson.js", "index-page.js", "pyodide-worker.js", "lesson.css")
 
 # What Pyodide fetches at runtime in a module worker; source maps, consoles and typings stay out.
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")

@@ -13,6 +13,8 @@ from markupsafe import Markup
 
 from builder.errors import BuildError
 from builder.lesson_markdown import create_markdown, render_inline
+from builder.lesson_progress import progress_facts
+from builder.lesson_sequence import neighbours_in_module
 from builder.model import Checkpoint, Lesson
 from builder.plugins.examples import render_example
 from builder.plugins.visualizer import VisualizerOptions
@@ -89,9 +91,12 @@ def render_page(lesson: Lesson, site: Site) -> Page:
     def lesson_url(lesson_id: str | None) -> str | None:
         return f"../{lesson_id}/" if lesson_id in site.lesson_ids else None
 
+    neighbours = neighbours_in_module(site.lessons, lesson)
     context: dict[str, Any] = {
         "root": "../",
         "lesson": lesson,
+        "previous_lesson": neighbours.previous,
+        "next_lesson": neighbours.next,
         "lesson_label": f"MODULE {lesson.module.number:02d} · LES {lesson.number:02d}",
         "module_url": f"../#{module_anchor(lesson.module.id)}",
         "goals_html": [inline(goal) for goal in lesson.goals],
@@ -144,7 +149,11 @@ def render_index(site: Site) -> Page:
             "module": lesson.module, "anchor": module_anchor(lesson.module.id), "lessons": [],
         })
         entry["lessons"].append(lesson)
-    context = {"root": "", "modules": list(modules.values())}
+    context = {
+        "root": "",
+        "modules": list(modules.values()),
+        "progress": {lesson.id: progress_facts(lesson) for lesson in site.lessons},
+    }
     return Page("index.html", render_template(site.templates, "index.html", context))
 
 

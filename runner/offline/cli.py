@@ -3,10 +3,12 @@
     python -m runner check main.py --lesson rag-01
     python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
     python -m runner gate --lesson rag-01 [--json]
+    python -m runner mutate --lesson rag-01
 
 Exit codes: 0 all checkpoints pass (check) / the batch completed (grade) / every known solution
-gets its known verdict (gate); 1 some checkpoint did not pass (check) / the grader itself failed
-(grade) / the gate found a problem (gate); 2 usage errors, always with one line
+gets its known verdict (gate) / every mutant is killed or listed as equivalent (mutate); 1 some
+checkpoint did not pass (check) / the grader itself failed (grade) / the gate found a problem
+(gate, mutate); 2 usage errors, always with one line
 `error: ...` on stderr. The learner's view (`check`) is in Dutch. This is the only runner module
 that may use a third-party library (rich).
 """
@@ -35,6 +37,9 @@ from runner.core.grade import grade
 from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.offline.gradebook import gradebook_csv
 from runner.core.model import GradeReport
+from runner.offline.mutate import (
+    INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
+)
 from runner.offline.quality_gate import check_quality_gate, known_solutions
 from runner.offline.records import ResultRecord, ResultsFileError
 from runner.offline.report import CheckpointInfo, missing_protections, render_report
@@ -129,7 +134,41 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     gate.add_argument("--json", action="store_true",
                       help="one JSON object on stdout: every failure as a record (for the builder)")
+    mutate = commands.add_parser(
+        "mutate", help="grade mechanically made wrong solutions of solution.py: each must fail or be listed as equivalent")
+    mutate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    mutate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
+                        help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
+    mutate.add_argument("--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
+                        help="mutants graded in parallel (default: 2, or 1 on one CPU)")
+    mutate.add_argument("--check-inputs", action="store_true",
+                        help="also check that mutant_inputs.py tells every killed mutant apart (slower)")
     return parser
+
+
+def run_mutate(args: argparse.Namespace) -> int:
+    """The report on stdout; one `file:line: problem` line each on stderr, then a summary."""
+    lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
+    try:
+        run = run_mutation(lesson_dir, jobs=args.jobs)
+    except MutationSetupError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(render_mutation_report(run), end="")
+    problems = list(run.problems)
+    if args.check_inputs:
+        missed = undetected_by_inputs(run)
+        for checkpoint, key in missed:
+            problems.append(f"{lesson_dir / INPUTS_FILE}: no input tells this killed mutant apart on {checkpoint}: {key}")
+        if not missed:
+            print(f"{INPUTS_FILE} tells every killed mutant apart from the reference")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"mutation gate of {args.lesson}: {plural(len(problems), 'problem')}", file=sys.stderr)
+        return 1
+    print(f"mutation gate of {args.lesson}: every mutant is killed or listed as equivalent")
+    return 0
 
 
 def run_gate(args: argparse.Namespace) -> int:
@@ -206,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_check(args)
         if args.command == "gate":
             return run_gate(args)
+        if args.command == "mutate":
+            return run_mutate(args)
         return run_grade(args)
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)

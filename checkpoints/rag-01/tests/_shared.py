@@ -109,3 +109,34 @@ def expect_outcome(learner_call, outcome, message):
             learner_call()
     else:
         expect_equal(returns(learner_call, message), expected, message, show=False)
+
+
+def document_with(**changes):
+    """A document (checkpoint 2 and 3 input) with fields changed, whose revision still fits its
+    text, so that only the changed rule of checkpoint 1 decides (a non-str text gets zeros)."""
+    fields = dict(id="d", title="Titel", text="een twee drie")
+    fields.update(changes)
+    text = fields["text"]
+    revision = reference.sha256_of(text) if isinstance(text, str) else "0" * 64
+    return dict(fields, revision=revision)
+
+
+def document_rule_cases():
+    """(message, document, valid): each rule of checkpoint 1 as checkpoints 2 and 3 must apply it
+    to their document, on both sides of every limit. Found missing by the mutation gate."""
+    return [
+        ("Een id telt 1 tot en met 40 tekens: een leeg id moet een ValueError geven.", document_with(id=""), False),
+        ("Een id telt 1 tot en met 40 tekens: een id van 40 tekens mag.", document_with(id="x" * 40), True),
+        ("Een id telt 1 tot en met 40 tekens: een id van 41 tekens moet een ValueError geven.", document_with(id="x" * 41), False),
+        ("Een id bestaat in zijn geheel uit letters, cijfers, _ en -: een spatie erin moet een ValueError geven.", document_with(id="d 1"), False),
+        ("Een id is een str: een ander type moet een ValueError geven.", document_with(id=7), False),
+        ("Een titel telt hoogstens 100 tekens: een titel van 100 tekens mag.", document_with(title="t" * 100), True),
+        ("Een titel telt hoogstens 100 tekens: een titel van 101 tekens moet een ValueError geven.", document_with(title="t" * 101), False),
+        ("Een titel is na strip() niet leeg: een witte titel moet een ValueError geven.", document_with(title=" \u3000"), False),
+        ("Een titel is een str: een ander type moet een ValueError geven.", document_with(title=5), False),
+        ("Een tekst telt hoogstens 20000 tekens: een tekst van 20000 tekens mag.", document_with(text="x" * 20000), True),
+        ("Een tekst telt hoogstens 20000 tekens: een tekst van 20001 tekens moet een ValueError geven.", document_with(text="x" * 20001), False),
+        ("Een tekst is na strip() niet leeg: een witte tekst moet een ValueError geven.", document_with(text=" \xa0\n"), False),
+        ("Een tekst is een str: een ander type moet een ValueError geven.", document_with(text=["tekst"]), False),
+        ("Een document is een dict: een list met zijn sleutels moet een ValueError geven.", sorted(document_with()), False),
+    ]

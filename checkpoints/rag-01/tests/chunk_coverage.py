@@ -180,6 +180,17 @@ def duplicate_chunk_ids(learner):
     rejects(learner, "Dezelfde passage twee keer moet een ValueError geven (dubbel id).", document, chunks + [chunks[1]])
 
 
+
+@test(CHECKPOINT, "een passage is een dict, en elke sleutel is nodig")
+def chunk_shape(learner):
+    document, chunks = example()
+    rejects(learner, "Een passage is een dict: een list met de acht sleutelnamen moet een ValueError geven.", document, [sorted(chunks[0])])
+    for key in ("word_start", "word_end"):
+        without = dict(chunks[0])
+        del without[key]
+        rejects(learner, f"Een passage heeft precies de acht sleutels: zonder {key} moet een ValueError geven.", document, [without])
+
+
 # --- forged chunks: every field ---------------------------------------------------------------
 
 
@@ -210,6 +221,15 @@ def forged_word_bounds(learner):
     rejects(learner, "word_end gelijk aan word_start (een lege passage) moet een ValueError geven.", document, [dict(first, word_end=0, end=first["start"], text="")])
     rejects(learner, "Een negatieve word_start moet een ValueError geven.", document, [dict(first, word_start=-1, id="d:-1")])
     rejects(learner, "word_end met een andere start en end erbij moet een ValueError geven.", document, [dict(first, word_end=3)])
+
+
+@test(CHECKPOINT, "woordgrenzen binnen het document, ook als de andere velden erbij passen")
+def consistent_forged_bounds(learner):
+    document, _ = example()
+    # Made by the reference's make_chunk, so id, start, end and text fit the bounds exactly:
+    # only the rule 0 <= word_start < word_end decides.
+    rejects(learner, "word_start is minstens 0: een passage die bij woord -1 begint moet een ValueError geven.", document, [chunk(document, -1, 2)])
+    rejects(learner, "word_start ligt voor word_end: een passage zonder woorden moet een ValueError geven.", document, [chunk(document, 3, 3)])
 
 
 @test(CHECKPOINT, "woordgrenzen zijn exacte ints")
@@ -281,6 +301,17 @@ def tampered_document(learner):
     del without["title"]
     rejects(learner, "Een document zonder title moet een ValueError geven.", without, [])
     rejects(learner, "Een document met een titel van 101 tekens moet een ValueError geven.", dict(document, title="t" * 101), [])
+
+
+
+@test(CHECKPOINT, "document volgt de regels van checkpoint 1")
+def document_rules(learner):
+    # A valid document only has to be accepted here; what comes back is checked by the other tests.
+    for message, document, valid in shared.document_rule_cases():
+        if valid:
+            returns(lambda: learner.chunk_coverage(document, []), message)
+        else:
+            rejects(learner, message, document, [])
 
 
 # --- generated documents compared with the reference ----------------------------------------

@@ -273,6 +273,17 @@ def document_fields(learner):
     rejects(learner, "Een document waarvan de titel geen str is moet een ValueError geven.", doc(title=5), 2, 0)
 
 
+
+@test(CHECKPOINT, "document aan de grenzen van de regels van checkpoint 1")
+def document_rules_at_the_limits(learner):
+    # A valid document only has to be accepted here; what comes back is checked by the other tests.
+    for message, document, valid in shared.document_rule_cases():
+        if valid:
+            returns(lambda: learner.word_chunks(document, 2, 0), message)
+        else:
+            rejects(learner, message, document, 2, 0)
+
+
 # --- generated documents compared with the reference ----------------------------------------
 
 

@@ -1,0 +1,430 @@
+"""The mutation gate: mechanically made wrong solutions must fail the checkpoints they break.
+
+`runner.offline.mutants` makes the mutants of `checkpoints/<lesson>/solution.py`. Each one is graded
+as a learner submission with the shipped tests (the ones the browser runs, like the known-wrong
+solutions of the quality gate), while the tests' `reference` stays the unmutated solution.py: the
+bundle is loaded from the files, the mutant is only ever the submitted source.
+
+A mutant is a wrong answer to every checkpoint whose function runs the changed code (found from
+the names each top-level function uses). For each such checkpoint it is killed when that
+checkpoint does not pass, and survives when it does. A survivor is a missing test, unless it is
+listed with a reason in `checkpoints/<lesson>/equivalent_mutants.toml`: a change that no input
+can tell apart. A listing is checked by a seeded differential run: the lesson's
+`mutant_inputs.py` makes inputs for each checkpoint function, and both the reference and the
+mutant are called with them; any different outcome (value, exception, changed arguments, shared
+objects, time-out) makes the listing invalid. The same run is done for unlisted survivors, so the
+report can show an input that tells them apart: the start of the missing test.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import random
+import resource
+import time
+import tomllib
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from runner.core.bundle import SHARED_FILE, SHIPPED_DIR, SOLUTION_FILE, Bundle, load_bundle
+from runner.core.grade import grade
+from runner.core.host import InProcessHost
+from runner.core.model import CallOutcome
+from runner.offline.mutants import Mutant, checkpoints_reached, make_mutants, reached_scopes
+from runner.offline.quality_gate import GATE_CALL_SECONDS
+
+EQUIVALENT_FILE = "equivalent_mutants.toml"
+INPUTS_FILE = "mutant_inputs.py"
+# Inputs per checkpoint function in the differential run, from this seed on.
+DIFFERENTIAL_CALLS = 300
+DIFFERENTIAL_SEED = 20261201
+# Per worker process: a mutant that appends forever gets a MemoryError instead of the machine.
+WORKER_MEMORY_BYTES = 2 * 1024**3
+
+
+@dataclass(frozen=True)
+class EquivalentListing:
+    key: str
+    reason: str
+    line: int  # in equivalent_mutants.toml, for one-line `file:line: message` errors
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One input on which a mutant and the reference behave differently."""
+
+    checkpoint: str
+    call: str  # the call, shortened, as Python source
+    reference: str
+    mutant: str
+
+
+@dataclass
+class MutantResult:
+    mutant: Mutant
+    checkpoints: list[str]  # the checkpoints whose function runs the changed code
+    statuses: dict[str, str]  # checkpoint -> status when this mutant was graded
+    listing: EquivalentListing | None = None
+    differences: list[Difference] = field(default_factory=list)
+
+    def survives(self, checkpoint: str) -> bool:
+        return self.statuses.get(checkpoint) == "pass"
+
+    @property
+    def surviving(self) -> list[str]:
+        return [checkpoint for checkpoint in self.checkpoints if self.survives(checkpoint)]
+
+
+@dataclass(frozen=True)
+class CheckpointTally:
+    checkpoint: str
+    made: int
+    killed: int
+    equivalent: int
+    survivors: int
+
+
+@dataclass
+class MutationRun:
+    lesson: str
+    lesson_dir: Path
+    solution: str
+    results: list[MutantResult]
+    problems: list[str]  # one line each, `file:line: message` where there is a file
+    seconds: float
+    jobs: int
+    checkpoint_ids: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def tallies(self) -> list[CheckpointTally]:
+        tallies = []
+        for checkpoint in self.checkpoint_ids:
+            reaching = [result for result in self.results if checkpoint in result.checkpoints]
+            surviving = [result for result in reaching if result.survives(checkpoint)]
+            equivalent = sum(1 for result in surviving if result.listing is not None and not result.differences)
+            tallies.append(CheckpointTally(checkpoint, len(reaching), len(reaching) - len(surviving),
+                                           equivalent, len(surviving) - equivalent))
+        return tallies
+
+    def unexplained(self) -> list[MutantResult]:
+        """Survivors without a listing, and listed ones that the differential run tells apart."""
+        return [result for result in self.results
+                if result.surviving and (result.listing is None or result.differences)]
+
+
+# ---- reading the lesson's files ----------------------------------------------------------------
+
+
+class MutationSetupError(Exception):
+    """The lesson's mutation files are broken: one line, `file:line: message`."""
+
+
+def read_equivalent_listings(lesson_dir: Path) -> list[EquivalentListing]:
+    path = lesson_dir / EQUIVALENT_FILE
+    if not path.exists():
+        return []
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise MutationSetupError(f"{path}: {error}") from None
+    entries = data.get("mutant", [])
+    unknown = set(data) - {"mutant"}
+    if unknown:
+        raise MutationSetupError(f"{path}:1: unknown top-level key '{sorted(unknown)[0]}' (only [[mutant]] entries)")
+    listings, seen = [], set()
+    for index, entry in enumerate(entries):
+        line = _entry_line(text, index)
+        if not isinstance(entry, dict) or set(entry) != {"key", "reason"}:
+            raise MutationSetupError(f"{path}:{line}: a [[mutant]] has exactly a key and a reason")
+        key, reason = entry["key"], entry["reason"]
+        if not isinstance(key, str) or not isinstance(reason, str) or not reason.strip() or "\n" in reason:
+            raise MutationSetupError(f"{path}:{line}: key and reason are strings; the reason is one line")
+        if key in seen:
+            raise MutationSetupError(f"{path}:{line}: mutant listed twice: {key!r}")
+        seen.add(key)
+        listings.append(EquivalentListing(key, reason.strip(), line))
+    return listings
+
+
+def _entry_line(text: str, index: int) -> int:
+    """Line of the index-th `[[mutant]]` header."""
+    count = -1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip() == "[[mutant]]":
+            count += 1
+            if count == index:
+                return number
+    return 1
+
+
+def _exec_lesson_file(path: Path, name: str, injected: dict) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
+    module.__dict__.update(injected)
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
+    return module
+
+
+InputMaker = Callable[[str, random.Random], list]
+
+
+def load_input_maker(lesson_dir: Path) -> InputMaker | None:
+    """`inputs(checkpoint, rng)` from the lesson's mutant_inputs.py, with `reference` and `shared`
+    injected as in the tests; None when the lesson has no such file."""
+    path = lesson_dir / INPUTS_FILE
+    if not path.exists():
+        return None
+    reference = _exec_lesson_file(lesson_dir / SOLUTION_FILE, "werkplaats_mutation_reference", {})
+    injected: dict = {"reference": reference}
+    shared_path = lesson_dir / SHIPPED_DIR / SHARED_FILE
+    if shared_path.exists():
+        injected["shared"] = _exec_lesson_file(shared_path, "werkplaats_mutation_shared", {"reference": reference})
+    module = _exec_lesson_file(path, "werkplaats_mutation_inputs", injected)
+    maker = module.__dict__.get("inputs")
+    if not callable(maker):
+        raise MutationSetupError(f"{path}:1: defines no function inputs(checkpoint, rng)")
+    return maker
+
+
+# ---- the differential run ---------------------------------------------------------------------
+
+
+def same_value(left: Any, right: Any) -> bool:
+    """Equal with exactly the same types all the way down (1 is not 1.0, nor True)."""
+    if type(left) is not type(right):
+        return False
+    if type(left) is dict:
+        return left.keys() == right.keys() and all(same_value(left[key], right[key]) for key in left)
+    if type(left) in (list, tuple):
+        return len(left) == len(right) and all(same_value(a, b) for a, b in zip(left, right))
+    if type(left) is float and left != left:
+        return right != right
+    return bool(left == right)
+
+
+def brief(value: Any, depth: int = 0) -> str:
+    """A repr that stays short: long strings and lists are cut, with their size said."""
+    if type(value) is str:
+        return repr(value) if len(value) <= 40 else f"{value[:24]!r}+{len(value) - 24} chars"
+    if type(value) in (list, tuple) and depth < 3:
+        items = [brief(item, depth + 1) for item in value[:3]]
+        if len(value) > 3:
+            items.append(f"... {len(value)} items")
+        inner = ", ".join(items)
+        return f"[{inner}]" if type(value) is list else f"({inner}{',' if len(value) == 1 else ''})"
+    if type(value) is dict and depth < 3:
+        return "{" + ", ".join(f"{key!r}: {brief(item, depth + 1)}" for key, item in value.items()) + "}"
+    if type(value) in (list, tuple, dict):
+        return f"<{type(value).__name__} of {len(value)}>"
+    return _clipped(repr(value))
+
+
+def describe_outcome(outcome: CallOutcome) -> str:
+    if outcome.kind == "return":
+        return f"returns {brief(outcome.value)}"
+    if outcome.kind == "raise" and outcome.error is not None:
+        return f"raises {outcome.error.type_name}"
+    return outcome.kind
+
+
+def same_outcome(reference: CallOutcome, mutant: CallOutcome) -> bool:
+    """What the tests can see of a call: the value (exact types), a ValueError or not, the
+    arguments afterwards, objects shared with the input, and whether it finished in time."""
+    if reference.kind != mutant.kind:
+        return False
+    if reference.kind == "raise":
+        return reference.error.is_value_error == mutant.error.is_value_error and (
+            reference.error.is_value_error or reference.error.type_name == mutant.error.type_name)
+    if reference.kind != "return":
+        return True
+    return (same_value(reference.value, mutant.value)
+            and same_value(reference.args_after, mutant.args_after)
+            and same_value(reference.kwargs_after, mutant.kwargs_after)
+            and set(reference.aliased_paths) == set(mutant.aliased_paths))
+
+
+def _clipped(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def describe_call(function: str, args: list, kwargs: dict) -> str:
+    parts = [brief(arg) for arg in args] + [f"{name}={brief(value)}" for name, value in kwargs.items()]
+    return _clipped(f"{function}({', '.join(parts)})", 400)
+
+
+class DifferentialRun:
+    """The lesson's seeded inputs, and the reference's outcomes for them, made once per process."""
+
+    def __init__(self, lesson_dir: Path, solution: str, function_names: tuple[str, ...],
+                 calls: int = DIFFERENTIAL_CALLS, call_seconds: float = GATE_CALL_SECONDS) -> None:
+        self.maker = load_input_maker(lesson_dir)
+        self.function_names = function_names
+        self.calls = calls
+        self.call_seconds = call_seconds
+        self.reference = InProcessHost(call_timeout=call_seconds)
+        self.reference.load(solution, function_names)
+        self._cases: dict[str, list[tuple[list, dict, CallOutcome]]] = {}
+
+    @property
+    def available(self) -> bool:
+        return self.maker is not None
+
+    def cases(self, checkpoint: str) -> list[tuple[list, dict, CallOutcome]]:
+        if checkpoint not in self._cases:
+            rng = random.Random(f"{DIFFERENTIAL_SEED}/{checkpoint}")
+            made = []
+            for args, kwargs in self.maker(checkpoint, rng)[: self.calls]:
+                outcome = self.reference.call(checkpoint, list(args), dict(kwargs))
+                if outcome.kind == "timeout":
+                    self.reference.restart()
+                made.append((list(args), dict(kwargs), outcome))
+            self._cases[checkpoint] = made
+        return self._cases[checkpoint]
+
+    def differences(self, mutant: Mutant, checkpoints: Iterable[str], limit: int = 1) -> list[Difference]:
+        """Up to `limit` inputs per checkpoint on which the mutant behaves differently."""
+        host = InProcessHost(call_timeout=self.call_seconds)
+        load = host.load(mutant.source, self.function_names)
+        found: list[Difference] = []
+        for checkpoint in checkpoints:
+            per_checkpoint = 0
+            for args, kwargs, expected in self.cases(checkpoint):
+                if not load.ok:
+                    found.append(Difference(checkpoint, "(loading the mutant)", "loads", load.problem or "error"))
+                    return found
+                outcome = host.call(checkpoint, args, kwargs)
+                if outcome.kind == "timeout":
+                    load = host.restart()
+                if not same_outcome(expected, outcome):
+                    found.append(Difference(checkpoint, describe_call(checkpoint, args, kwargs),
+                                            describe_outcome(expected), describe_outcome(outcome)))
+                    per_checkpoint += 1
+                    if per_checkpoint >= limit:
+                        break
+        host.close()
+        return found
+
+
+# ---- grading the mutants ----------------------------------------------------------------------
+
+# Set in the parent before the worker processes fork, so they inherit the loaded bundle.
+_WORKER_BUNDLE: Bundle | None = None
+_WORKER_CALL_SECONDS = GATE_CALL_SECONDS
+
+
+def _limit_worker_memory() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = WORKER_MEMORY_BYTES if hard == resource.RLIM_INFINITY else min(WORKER_MEMORY_BYTES, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _grade_source(source: str) -> dict[str, str]:
+    assert _WORKER_BUNDLE is not None
+    try:
+        report = grade(_WORKER_BUNDLE, InProcessHost(call_timeout=_WORKER_CALL_SECONDS), source)
+    except MemoryError:
+        return {spec.id: "error" for spec in _WORKER_BUNDLE.checkpoints}
+    return report.statuses()
+
+
+def grade_mutants(bundle: Bundle, mutants: list[Mutant], jobs: int, call_seconds: float) -> list[dict[str, str]]:
+    """Each mutant's checkpoint statuses, graded in `jobs` worker processes (memory-capped)."""
+    global _WORKER_BUNDLE, _WORKER_CALL_SECONDS
+    _WORKER_BUNDLE, _WORKER_CALL_SECONDS = bundle, call_seconds
+    sources = [mutant.source for mutant in mutants]
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_limit_worker_memory) as pool:
+        return list(pool.map(_grade_source, sources, chunksize=4))
+
+
+def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CALL_SECONDS,
+                 differential_calls: int = DIFFERENTIAL_CALLS) -> MutationRun:
+    """Make, grade and judge every mutant of the lesson's solution.py."""
+    started = time.perf_counter()
+    lesson_dir = Path(lesson_dir)
+    if not (lesson_dir / SHIPPED_DIR).is_dir():
+        raise MutationSetupError(f"{lesson_dir / SHIPPED_DIR}: no tests, so no mutant can be killed")
+    solution = (lesson_dir / SOLUTION_FILE).read_text(encoding="utf-8")
+    bundle = load_bundle(lesson_dir, include_offline=False)
+    checkpoint_ids = list(bundle.function_names)
+    listings = read_equivalent_listings(lesson_dir)
+    mutants = make_mutants(solution)
+    reached = reached_scopes(solution)
+    statuses = grade_mutants(bundle, mutants, jobs, call_seconds)
+    by_key = {listing.key: listing for listing in listings}
+    results = [
+        MutantResult(mutant, checkpoints_reached(mutant, reached, checkpoint_ids), status, by_key.get(mutant.key))
+        for mutant, status in zip(mutants, statuses)
+    ]
+    problems: list[str] = []
+    listing_path = lesson_dir / EQUIVALENT_FILE
+    made_keys = {mutant.key for mutant in mutants}
+    for listing in listings:
+        if listing.key not in made_keys:
+            problems.append(f"{listing_path}:{listing.line}: no such mutant (any more): {listing.key!r}")
+    differential = DifferentialRun(lesson_dir, solution, bundle.function_names, differential_calls, call_seconds)
+    for result in results:
+        if result.listing is not None and not result.surviving:
+            problems.append(f"{listing_path}:{result.listing.line}: listed as equivalent, but the tests kill it: "
+                            f"{result.mutant.key!r}")
+            continue
+        if not result.surviving:
+            continue
+        if differential.available:
+            result.differences = differential.differences(result.mutant, result.surviving)
+        if result.listing is None:
+            problems.append(f"{lesson_dir / SOLUTION_FILE}:{result.mutant.line}: mutant survives "
+                            f"{', '.join(result.surviving)}: {result.mutant.key}")
+        elif not differential.available:
+            problems.append(f"{listing_path}:{result.listing.line}: cannot be checked without {INPUTS_FILE}: "
+                            f"{result.mutant.key!r}")
+        elif result.differences:
+            first = result.differences[0]
+            problems.append(f"{listing_path}:{result.listing.line}: not equivalent, {first.call} gives "
+                            f"{first.mutant} instead of {first.reference}: {result.mutant.key!r}")
+    return MutationRun(bundle.lesson, lesson_dir, solution, results, problems,
+                       time.perf_counter() - started, jobs, bundle.function_names)
+
+
+# ---- the report -------------------------------------------------------------------------------
+
+
+def render_mutation_report(run: MutationRun) -> str:
+    """Plain text: a table per checkpoint, then each survivor not explained away, with its diff."""
+    lines = [f"mutation gate of {run.lesson}: {len(run.results)} mutants of solution.py "
+             f"({run.seconds:.1f} s, {run.jobs} processes)", ""]
+    lines.append(f"{'checkpoint':<24} {'made':>5} {'killed':>7} {'equivalent':>11} {'survivors':>10}")
+    for tally in run.tallies():
+        lines.append(f"{tally.checkpoint:<24} {tally.made:>5} {tally.killed:>7} {tally.equivalent:>11} {tally.survivors:>10}")
+    for result in run.unexplained():
+        lines.append("")
+        state = "listed as equivalent, but differs" if result.listing is not None else "survives"
+        lines.append(f"{state}: {', '.join(result.surviving)}: {result.mutant.key}")
+        for difference in result.differences:
+            lines.append(f"  differs on {difference.call}: reference {difference.reference}, mutant {difference.mutant}")
+        lines.append(result.mutant.diff(run.solution).rstrip("\n"))
+    return "\n".join(lines) + "\n"
+
+
+def undetected_by_inputs(run: MutationRun, calls: int = DIFFERENTIAL_CALLS) -> list[tuple[str, str]]:
+    """(checkpoint, mutant key) for each killed mutant the differential run cannot tell apart from
+    the reference: the inputs are too weak to check a listing of such a mutant. Empty is the aim."""
+    differential = DifferentialRun(run.lesson_dir, run.solution, run.checkpoint_ids, calls)
+    if not differential.available:
+        return [(checkpoint, "(no mutant_inputs.py)") for checkpoint in run.checkpoint_ids]
+    missed = []
+    for result in run.results:
+        killed = [checkpoint for checkpoint in result.checkpoints if not result.survives(checkpoint)]
+        if not killed:
+            continue
+        told_apart = {difference.checkpoint for difference in differential.differences(result.mutant, killed)}
+        missed.extend((checkpoint, result.mutant.key) for checkpoint in killed if checkpoint not in told_apart)
+    return missed
+

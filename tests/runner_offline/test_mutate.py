@@ -1,0 +1,251 @@
+"""The mutation gate (issue 10): mechanically made wrong solutions must fail the checkpoints they break.
+
+Every lesson in checkpoints/ is run here (a lesson-level test, tests/lessons/lesson_tests.py), so
+`make test` fails on a survivor that is neither killed by a test nor listed as equivalent. The
+gate's own behaviour is pinned on mutants-01
+(tests/runner_offline/mutation_lessons/), whose tests leave two mutants alive on purpose.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from offline_support import ROOT
+from runner.offline.cli import main
+from runner.offline.mutants import make_mutants, reached_scopes
+from runner.offline.mutate import (
+    EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, read_equivalent_listings,
+    render_mutation_report, run_mutation, same_value, undetected_by_inputs,
+)
+from tests.lessons.lesson_tests import LessonTests, lesson_param
+
+CHECKPOINTS = ROOT / "checkpoints"
+FIXTURES = Path(__file__).resolve().parent / "mutation_lessons"
+EQUIVALENT_KEY = "clamp: value > LIMIT -> value >= LIMIT"
+NOT_EQUIVALENT_KEY = "clamp: type(value) is not int -> not isinstance(value, int)"
+# Short, so the mutant of count_up that loops forever costs little; still ample for a correct call.
+CALL_SECONDS = 0.5
+
+
+# ---- every lesson of the project ----------------------------------------------------------------
+
+
+_RUNS: dict[str, MutationRun] = {}
+
+
+def mutation_run(lesson: LessonTests) -> MutationRun:
+    """One full run per lesson for the tests below (it grades a few hundred mutants)."""
+    if lesson.id not in _RUNS:
+        _RUNS[lesson.id] = run_mutation(lesson.checkpoints_dir)
+    return _RUNS[lesson.id]
+
+
+@lesson_param
+def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
+    run = mutation_run(lesson)
+    assert run.problems == [], render_mutation_report(run)
+    assert len(run.results) > 0
+
+
+@lesson_param
+def test_the_differential_inputs_tell_every_killed_mutant_apart(lesson):
+    """Otherwise a listing of such a mutant as equivalent could not be refuted."""
+    if not (lesson.checkpoints_dir / INPUTS_FILE).exists():
+        assert not (lesson.checkpoints_dir / EQUIVALENT_FILE).exists()
+        return
+    assert undetected_by_inputs(mutation_run(lesson)) == []
+
+
+def test_a_lesson_without_tests_is_a_setup_error(clamp_lesson):
+    shutil.rmtree(clamp_lesson / "tests")
+    with pytest.raises(MutationSetupError) as raised:
+        run_mutation(clamp_lesson)
+    assert str(raised.value) == f"{clamp_lesson}/tests: no tests, so no mutant can be killed"
+
+
+def test_rag_01_makes_every_kind_of_mutant():
+    solution = (CHECKPOINTS / "rag-01" / "solution.py").read_text(encoding="utf-8")
+    operators = {mutant.operator for mutant in make_mutants(solution)}
+    assert operators >= {
+        "compare", "constant", "and-or", "drop-condition", "drop-guard", "type-check", "slice-bound",
+        "default", "drop-key", "wrong-key", "early-exit", "regex-count", "range-bound", "drop-call",
+    }
+
+
+# ---- making mutants ---------------------------------------------------------------------------------
+
+SMALL = '''\
+"""Module docstring: never mutated."""
+import re
+
+WORDS = re.compile(r"\\w{2,5}")  # café: a comment with non-ASCII before code on a later line
+KEYS = {"a", "b"}
+
+
+def pick(item, size=3):
+    if type(item) is not dict or set(item) != KEYS:
+        raise ValueError("é")
+    total = 0
+    for value in item["a"][1:size]:
+        total += value
+    return {"a": item["a"], "b": item["b"], "n": total / 2}
+'''
+
+
+def test_mutants_are_single_changes_that_keep_the_rest_of_the_text():
+    mutants = {mutant.key: mutant for mutant in make_mutants(SMALL)}
+    expected = {
+        "WORDS: '\\\\w{2,5}' -> '\\\\w{1,5}'",
+        "KEYS: drop 'a' from {'a', 'b'}",
+        "pick: no default for size",
+        "pick: type(item) is not dict -> not isinstance(item, dict)",
+        "pick: drop set(item) != KEYS from type(item) is not dict or set(item) != KEYS",
+        "pick: type(item) is not dict or set(item) != KEYS -> type(item) is not dict and set(item) != KEYS",
+        "pick: remove guard `if type(item) is not dict or set(item) != KEYS: raise`",
+        "pick: slice upper size -> size + 1",
+        "pick: total += value -> total = value",
+        "pick: return {'a': item['a'], 'b': item['b'], 'n': total / 2} inside the loop `for value in item['a'][1:size]`",
+        "pick: item['a'] -> item['b']",
+        "pick: drop key 'n' from dict",
+        "pick: total / 2 -> total // 2",
+        "pick: 3 -> 4",
+    }
+    assert expected <= set(mutants)
+    guard = mutants["pick: remove guard `if type(item) is not dict or set(item) != KEYS: raise`"]
+    assert guard.diff(SMALL) == (
+        "--- solution.py\n+++ solution.py (mutant)\n@@ -8,4 +8,3 @@\n"
+        " def pick(item, size=3):\n"
+        "-    if type(item) is not dict or set(item) != KEYS:\n"
+        "-        raise ValueError(\"é\")\n"
+        "+    pass\n"
+        "     total = 0\n"
+    )
+    # Byte offsets after non-ASCII text land on the right characters; comments stay.
+    regex = mutants["WORDS: '\\\\w{2,5}' -> '\\\\w{1,5}'"]
+    assert 'WORDS = re.compile(\'\\\\w{1,5}\')  # café: a comment' in regex.source
+    assert not any("Module docstring" in key for key in mutants)
+    assert len(mutants) == len(make_mutants(SMALL))  # keys are unique
+
+
+def test_the_checkpoints_a_mutant_reaches_follow_the_names_a_function_uses():
+    reached = reached_scopes(SMALL)
+    assert reached["pick"] == {"pick", "KEYS"}
+    assert reached["WORDS"] == {"WORDS"}
+
+
+def test_values_compare_with_exact_types():
+    assert same_value({"a": [1, 2.5]}, {"a": [1, 2.5]})
+    assert not same_value(1, 1.0) and not same_value(1, True) and not same_value([1], (1,))
+    assert not same_value({"a": 1, "b": 2}, {"b": 2, "a": 1.0})
+    assert same_value(float("nan"), float("nan"))
+    assert brief("x" * 50) == "'xxxxxxxxxxxxxxxxxxxxxxxx'+26 chars"
+    assert brief([1, 2, 3, 4, 5]) == "[1, 2, 3, ... 5 items]"
+
+
+# ---- the gate on a lesson with known survivors ----------------------------------------------------
+
+
+@pytest.fixture
+def clamp_lesson(tmp_path) -> Path:
+    copy = tmp_path / "mutants-01"
+    shutil.copytree(FIXTURES / "mutants-01", copy)
+    return copy
+
+
+def listing(*entries: tuple[str, str]) -> str:
+    return "".join(f'\n[[mutant]]\nkey = "{key}"\nreason = "{reason}"\n' for key, reason in entries)
+
+
+def test_an_unlisted_survivor_is_a_problem_with_its_line_and_diff(clamp_lesson):
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    assert run.problems == [
+        f"{clamp_lesson}/solution.py:7: mutant survives clamp: {NOT_EQUIVALENT_KEY}",
+        f"{clamp_lesson}/solution.py:9: mutant survives clamp: {EQUIVALENT_KEY}",
+    ]
+    report = render_mutation_report(run)
+    assert "clamp                        6       4           0          2" in report
+    assert "count_up                     8       8           0          0" in report
+    assert "  differs on clamp(True): reference raises ValueError, mutant returns True" in report
+    assert "-    if value > LIMIT:\n+    if value >= LIMIT:\n" in report
+
+
+def test_mutants_are_graded_against_the_unmutated_reference(clamp_lesson):
+    """The tests expect reference.clamp(50): a mutant of LIMIT is killed only because the
+    reference keeps LIMIT = 10 while the mutant is graded."""
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    statuses = {result.mutant.key: result.statuses["clamp"] for result in run.results}
+    assert statuses["LIMIT: 10 -> 9"] == "fail" and statuses["LIMIT: 10 -> 11"] == "fail"
+    assert "LIMIT = 10" in (clamp_lesson / "solution.py").read_text(encoding="utf-8")
+
+
+def test_a_mutant_that_loops_forever_is_stopped_by_the_call_time_limit(clamp_lesson):
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    looping = next(result for result in run.results if result.mutant.key == "count_up: index += 1 -> index = 1")
+    assert looping.statuses["count_up"] == "timeout"
+
+
+def test_a_listed_equivalent_mutant_passes_the_gate(clamp_lesson):
+    (clamp_lesson / EQUIVALENT_FILE).write_text(listing((EQUIVALENT_KEY, "At LIMIT both return LIMIT.")), encoding="utf-8")
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    assert run.problems == [f"{clamp_lesson}/solution.py:7: mutant survives clamp: {NOT_EQUIVALENT_KEY}"]
+    assert [tally.equivalent for tally in run.tallies()] == [1, 0]
+
+
+def test_a_listing_that_the_differential_run_refutes_is_invalid(clamp_lesson):
+    (clamp_lesson / EQUIVALENT_FILE).write_text(
+        listing((EQUIVALENT_KEY, "At LIMIT both return LIMIT."), (NOT_EQUIVALENT_KEY, "Looks the same.")), encoding="utf-8")
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    assert run.problems == [
+        f"{clamp_lesson}/{EQUIVALENT_FILE}:6: not equivalent, clamp(True) gives returns True instead of raises "
+        f"ValueError: '{NOT_EQUIVALENT_KEY}'",
+    ]
+
+
+def test_a_listing_needs_the_inputs_that_can_check_it(clamp_lesson):
+    (clamp_lesson / "mutant_inputs.py").unlink()
+    (clamp_lesson / EQUIVALENT_FILE).write_text(listing((EQUIVALENT_KEY, "At LIMIT both return LIMIT.")), encoding="utf-8")
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    assert f"{clamp_lesson}/{EQUIVALENT_FILE}:2: cannot be checked without mutant_inputs.py: '{EQUIVALENT_KEY}'" in run.problems
+
+
+def test_stale_listings_are_problems(clamp_lesson):
+    (clamp_lesson / EQUIVALENT_FILE).write_text(
+        listing(("LIMIT: 10 -> 9", "Wrong: the tests kill it."), ("clamp: gone", "No such mutant.")), encoding="utf-8")
+    run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
+    assert f"{clamp_lesson}/{EQUIVALENT_FILE}:6: no such mutant (any more): 'clamp: gone'" in run.problems
+    assert f"{clamp_lesson}/{EQUIVALENT_FILE}:2: listed as equivalent, but the tests kill it: 'LIMIT: 10 -> 9'" in run.problems
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('\n[[mutant]]\nkey = "x"\n', ":2: a [[mutant]] has exactly a key and a reason"),
+    ('[[mutant]]\nkey = "x"\nreason = ""\n', ":1: key and reason are strings; the reason is one line"),
+    ('[[mutant]]\nkey = "x"\nreason = "a"\n[[mutant]]\nkey = "x"\nreason = "b"\n', ":4: mutant listed twice: 'x'"),
+    ('mutants = []\n', ":1: unknown top-level key 'mutants' (only [[mutant]] entries)"),
+])
+def test_a_broken_listing_file_is_one_line_with_its_place(clamp_lesson, text, message):
+    (clamp_lesson / EQUIVALENT_FILE).write_text(text, encoding="utf-8")
+    with pytest.raises(MutationSetupError) as raised:
+        read_equivalent_listings(clamp_lesson)
+    assert str(raised.value) == f"{clamp_lesson}/{EQUIVALENT_FILE}{message}"
+
+
+def test_the_command_exits_1_on_a_survivor_and_0_when_all_are_explained(clamp_lesson, capsys):
+    args = ["mutate", "--lesson", "mutants-01", "--checkpoints-dir", str(clamp_lesson.parent), "--jobs", "1"]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[-1] == "mutation gate of mutants-01: 2 problems"
+    assert f"survives: clamp: {EQUIVALENT_KEY}" in captured.out
+    (clamp_lesson / EQUIVALENT_FILE).write_text(listing(
+        (EQUIVALENT_KEY, "At LIMIT both return LIMIT."),
+        (NOT_EQUIVALENT_KEY, "Not really, but the tests of this clamp_lesson leave True out on purpose.")), encoding="utf-8")
+    (clamp_lesson / "mutant_inputs.py").write_text(
+        "def inputs(checkpoint, rng):\n    return [([3], {}), ([50], {})] if checkpoint == 'clamp' else [([2], {})]\n",
+        encoding="utf-8")
+    assert main(args) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "mutation gate of mutants-01: every mutant is killed or listed as equivalent"
+    # Inputs too weak to refute that listing are themselves reported with --check-inputs.
+    assert main([*args, "--check-inputs"]) == 1
+    assert "mutant_inputs.py: no input tells this killed mutant apart on clamp: clamp: remove guard `if type(value) is not int: raise`" in capsys.readouterr().err
