@@ -17,6 +17,7 @@ from pathlib import Path
 
 from builder.errors import BuildError
 from builder.paths import CODE_ROOT
+from builder.widgets import SCRIPT_NAME, STYLE_NAME, Widget
 
 SITE_SRC = CODE_ROOT / "site" / "src"
 WHEELS_DIR = CODE_ROOT / "site" / "wheels"
@@ -50,11 +51,35 @@ def build_assets(out_dir: Path) -> None:
     vendor_pyodide(pyodide_dir, out_dir / "pyodide")
 
 
+def build_widget_assets(widgets: list[Widget], out_dir: Path) -> None:
+    """`assets/widgets/<name>/widget.js` (and widget.css) for each widget a lesson uses: one
+    bundle per widget, so a page loads only its own widgets' code."""
+    if not widgets:
+        return
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise BuildError(None, None, "front-end dependencies are missing in node_modules/: run npm ci")
+    entries = []
+    for widget in widgets:
+        entries.append(widget.directory / SCRIPT_NAME)
+        if widget.has_style:
+            entries.append(widget.directory / STYLE_NAME)
+    # Every widget folder sits in one widgets/ directory: the output keeps <name>/ under it.
+    outbase = widgets[0].directory.parent
+    run_esbuild(esbuild, entries, out_dir / "assets" / "widgets", [f"--outbase={outbase}"],
+                what="the widgets")
+
+
 def bundle_front_end(esbuild: Path, assets_dir: Path) -> None:
+    run_esbuild(esbuild, [SITE_SRC / entry for entry in BUNDLE_ENTRIES], assets_dir, [], what="site/src")
+
+
+def run_esbuild(esbuild: Path, entries: list[Path], assets_dir: Path, extra: list[str], what: str) -> None:
     assets_dir.mkdir(parents=True, exist_ok=True)
     command = [
         str(esbuild),
-        *(str(SITE_SRC / entry) for entry in BUNDLE_ENTRIES),
+        *(str(entry) for entry in entries),
+        *extra,
         "--bundle",
         "--format=esm",
         "--minify",
@@ -65,7 +90,7 @@ def bundle_front_end(esbuild: Path, assets_dir: Path) -> None:
     ]
     completed = subprocess.run(command, cwd=CODE_ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
-        raise BuildError(None, None, f"bundling site/src with esbuild failed: {first_error_line(completed.stderr)}")
+        raise BuildError(None, None, f"bundling {what} with esbuild failed: {first_error_line(completed.stderr)}")
 
 
 def first_error_line(esbuild_stderr: str) -> str:

@@ -17,11 +17,9 @@ from builder.lesson_progress import progress_facts
 from builder.lesson_sequence import neighbours_in_module
 from builder.model import Checkpoint, Lesson
 from builder.plugins.examples import render_example
-from builder.plugins.visualizer import VisualizerOptions
 
 DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
                 "september", "oktober", "november", "december"]
-VISUALIZER_INCLUDE = '{% include "partials/visualizer.html" ignore missing %}'
 
 
 @dataclass
@@ -70,8 +68,8 @@ def create_templates(templates_dir: Path) -> jinja2.Environment:
 
 
 def create_page_markdown(templates: jinja2.Environment) -> MarkdownIt:
-    """The lesson parser that can also render: its visualizer renders through `templates`."""
-    return create_markdown(render_visualizer=lambda options: render_visualizer(templates, options))
+    """The lesson parser that also renders; widgets render through their own templates."""
+    return create_markdown()
 
 
 def dutch_date(day: datetime.date) -> str:
@@ -157,23 +155,11 @@ def render_index(site: Site) -> Page:
     return Page("index.html", render_template(site.templates, "index.html", context))
 
 
-def render_visualizer(templates: jinja2.Environment, options: VisualizerOptions) -> str:
-    # Rendered through an include so the page still builds before the visualizer partial exists.
-    return render_string(templates, VISUALIZER_INCLUDE, options.as_context())
-
-
 def render_template(templates: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
     try:
         return templates.get_template(name).render(context)
     except jinja2.TemplateError as error:
         raise template_error(error, name) from None
-
-
-def render_string(templates: jinja2.Environment, source: str, context: dict[str, Any]) -> str:
-    try:
-        return templates.from_string(source).render(context)
-    except jinja2.TemplateError as error:
-        raise template_error(error, "partials/visualizer.html") from None
 
 
 def template_error(error: jinja2.TemplateError, name: str) -> BuildError:

@@ -7,15 +7,12 @@
 import { codeFingerprint, loadStoredResults, saveStoredResults } from "./checkpoint-results.js";
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
+import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 
 // For all shipped tests of one checkpoint together, when the page does not say (the builder writes
 // the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
-// Where the archive is unpacked inside Pyodide's file system.
-const PYTHON_ROOT = "/werkplaats";
-// Checkpoints whose passages the chunk-range visualizer can show.
-const VISUALIZER_CHECKPOINTS = new Set(["word_chunks", "chunk_coverage"]);
 
 // Both snippets start by making the unpacked runner importable; each ends with the expression
 // whose value `evaluate` returns.
@@ -113,20 +110,21 @@ class CheckpointPanel {
   }
 
   async loadMeta(metaUrl) {
-    try {
-      const url = new URL(metaUrl, window.location.href);
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      this.meta = await response.json();
-      this.archiveUrl = new URL(this.meta.archive, url).href;
-    } catch (error) {
-      this.setupProblem = `de checkpoint-tests van deze les zijn niet te vinden (${error.message ?? error})`;
+    // The archive is shared with the widgets (lesson-archive.js): unpacked once per start.
+    const archive = await lessonArchive(this.python, metaUrl);
+    this.archive = archive;
+    if (archive.meta === null) {
+      this.setupProblem = archive.problem;
       return;
     }
+    this.meta = archive.meta;
     this.restore();
-    this.python.addSetup(async ({ call, evaluate }) => {
+    this.python.addSetup(async ({ evaluate }) => {
+      if (archive.problem) {
+        this.setupProblem = archive.problem;
+        return;
+      }
       try {
-        await call("unpack", { url: this.archiveUrl, format: "zip", extractDir: PYTHON_ROOT });
         await evaluate(WARM_SNIPPET, { args: this.pythonArgs() });
         this.setupProblem = null;
       } catch (error) {
@@ -366,13 +364,15 @@ class CheckpointPanel {
       advice.textContent = `Je functie mocht ${secondsText(this.timeLimitFor(id))} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
       feedback.append(advice);
     }
-    if (VISUALIZER_CHECKPOINTS.has(id) && document.querySelector("[data-visualizer]")) {
+    // A widget that lists this checkpoint (its `checkpoints:` option in the lesson) can show it.
+    if ([...document.querySelectorAll("[data-widget-checkpoints]")].some(
+      (widget) => widget.dataset.widgetCheckpoints.split(" ").includes(id))) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "checkpoint__visualize";
       button.textContent = "Bekijk in de visualisatie";
       button.addEventListener("click", () => {
-        document.dispatchEvent(new CustomEvent("werkplaats:show-learner-passages"));
+        document.dispatchEvent(new CustomEvent("werkplaats:show-in-widget", { detail: { checkpoint: id } }));
       });
       feedback.append(button);
     }

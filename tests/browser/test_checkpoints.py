@@ -305,7 +305,9 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
     panel = CheckpointPanel.open(page, site_server)
     page.evaluate("""() => {
         window.shownPassages = 0;
-        document.addEventListener('werkplaats:show-learner-passages', () => { window.shownPassages += 1; });
+        document.addEventListener('werkplaats:show-in-widget', (event) => {
+            if (event.detail.checkpoint === 'word_chunks') window.shownPassages += 1;
+        });
     }""")
     panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     assert panel.check("word_chunks") == "fail"
