@@ -108,8 +108,8 @@ class Widget:
     title: str
     options: dict[str, WidgetOption]
     has_style: bool
-    validator: Callable[[dict[str, Any]], None] | None = None
-    templates: jinja2.Environment = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+    validator: Callable[[dict[str, Any]], None] | None  # validate.py's validate(options), if any
+    templates: jinja2.Environment = field(compare=False, repr=False)  # loads from `directory`
 
     def render(self, instance: WidgetInstance) -> str:
         """The widget's markup inside the root element that the front end mounts."""

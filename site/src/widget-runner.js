@@ -3,7 +3,7 @@
 // grading. The function is the learner's (the editor's main.py), the lesson's reference
 // solution (solution.py from the checkpoint archive), or one in the widget's own Python source.
 // Widgets get a WidgetRunner as `context.runner` (see widgets.js).
-import { LOADING_PYTHON } from "./editor.js";
+import { LOADING_PYTHON, packageErrorMessage } from "./editor.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { callReply, stringifyPlain } from "./python-values.js";
 
@@ -66,7 +66,8 @@ export class WidgetRunner {
     if (source === null) {
       return Promise.resolve(failure("error", "Er is geen editor op deze pagina."));
     }
-    return this.call({ source, function: functionName, args, kwargs: options.kwargs ?? {} }, options);
+    return this.call({ source, function: functionName, args, kwargs: options.kwargs ?? {} },
+      { ...options, loadImports: true });
   }
 
   /** Call `functionName` of the lesson's reference solution (checkpoints/<id>/solution.py). */
@@ -81,13 +82,18 @@ export class WidgetRunner {
   }
 
   /** @returns {Promise<CallReply>} */
-  async call(request, { timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, onStatus } = {}) {
+  async call(request, { timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, onStatus, loadImports = false } = {}) {
     if (this.python === null) return failure("error", "Python is niet beschikbaar op deze pagina.");
     const archive = await lessonArchive(this.python, this.metaUrl);
     let envelope;
     try {
       await this.python.ready;
       if (archive.problem) return failure("error", `Python-code draaien lukt nu niet: ${archive.problem}.`);
+      // As for a check: the packages the learner's code imports (numpy) load before it runs.
+      if (loadImports) {
+        const { packages } = await this.python.call("load-imports", { code: request.source });
+        if (packages.length > 0) return failure("error", packages.map(packageErrorMessage).join(" "));
+      }
       envelope = await this.python.evaluate(CALL_SNIPPET, {
         args: { root: PYTHON_ROOT, request: stringifyPlain({ ...request, lesson_dir: archive.lessonDir }) },
         timeLimitSeconds,
