@@ -7,6 +7,7 @@
 import { codeFingerprint, loadStoredResults } from "./checkpoint-results.js";
 import { loadCode } from "./code-storage.js";
 import { lessonProgress, progressText } from "./lesson-progress.js";
+import { initOffline } from "./offline.js";
 
 // The code the lesson page's editor would open with: the learner's, else the starter code.
 function editorCodeFingerprint(lessonId, starterFingerprint) {
@@ -42,6 +43,7 @@ function start() {
       console.error(error);
     }
   }
+  initOffline();
 }
 
 start();

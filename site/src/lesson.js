@@ -5,6 +5,7 @@
 import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
+import { initOffline } from "./offline.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
 import { initWidgets } from "./widgets.js";
@@ -57,6 +58,7 @@ function start() {
       console.error(error);
     }
   }
+  initOffline({ python });
 }
 
 start();
