@@ -8,10 +8,11 @@ import { initExamples } from "./examples.js";
 import { initOffline } from "./offline.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
+import { initWarmStart } from "./warm-start.js";
 import { initWidgets } from "./widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
-const PAGE_MODULES = [initExamples, initPracticeJumps, initWidgets, initCheckpoints];
+const PAGE_MODULES = [initExamples, initPracticeJumps, initWidgets, initCheckpoints, initWarmStart];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 

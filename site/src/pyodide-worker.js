@@ -20,6 +20,8 @@ let pyodide = null;
 let runtime = null;
 let interruptBuffer = null;
 let queue = Promise.resolve();
+// url -> Promise<ArrayBuffer> of the files the page asked for with init, fetched while Pyodide loads.
+const prefetched = new Map();
 
 const output = {
   requestId: null,
@@ -77,7 +79,19 @@ function writer(stream) {
   };
 }
 
+function fetchBuffer(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
 async function startPyodide(message) {
+  for (const url of message.prefetch ?? []) {
+    const pending = fetchBuffer(url);
+    pending.catch(() => {}); // a failed prefetch is fetched again (and reported) by unpack
+    prefetched.set(url, pending);
+  }
   const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
   pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
   pyodide.setStdout(writer("stdout"));
@@ -182,9 +196,10 @@ const handlers = {
 
   // Fetch an archive (e.g. the checkpoint tests) and unpack it into Pyodide's file system.
   async unpack(message) {
-    const response = await fetch(new URL(message.url, self.location.href));
-    if (!response.ok) throw new Error(`${message.url}: HTTP ${response.status}`);
-    const buffer = await response.arrayBuffer();
+    const url = new URL(message.url, self.location.href).href;
+    const pending = prefetched.get(url);
+    prefetched.delete(url);
+    const buffer = pending ? await pending.catch(() => fetchBuffer(url)) : await fetchBuffer(url);
     pyodide.unpackArchive(buffer, message.format, { extractDir: message.extractDir });
     return {};
   },

@@ -17,6 +17,7 @@ export class PythonWorker {
     this.nextId = 1;
     this.pending = new Map();
     this.setups = [];
+    this.prefetchUrls = new Set();
     this.listeners = new Set();
     this.state = "idle";
     // The interrupt buffer needs SharedArrayBuffer, which browsers only give isolated pages.
@@ -47,6 +48,12 @@ export class PythonWorker {
     }
   }
 
+  // Files a setup will need (the checkpoint archive): the worker fetches them on every start side
+  // by side with Pyodide itself, instead of after it.
+  prefetch(url) {
+    this.prefetchUrls.add(new URL(url, globalThis.location?.href).href);
+  }
+
   directAccess() {
     return {
       call: (type, payload = {}, options = {}) => this.request(type, payload, options),
@@ -66,7 +73,7 @@ export class PythonWorker {
     this.worker = new Worker(this.workerUrl, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.failAll({ kind: "worker", message: event.message || "worker error" });
-    const init = { type: "init" };
+    const init = { type: "init", prefetch: [...this.prefetchUrls] };
     if (this.interruptible) {
       this.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
       init.interruptBuffer = this.interruptBuffer.buffer;
