@@ -16,7 +16,8 @@ import types
 # up front would add to every learner's first Run.
 
 LEARNER_FILE = "main.py"
-RUNTIME_FILE = "<werkplaats-runtime>"
+# The name this file was compiled under ("<werkplaats-runtime>" in the worker, its path in tests).
+RUNTIME_FILE = (lambda: None).__code__.co_filename
 
 NO_INPUT_MESSAGE = (
     "input() werkt op deze pagina niet: de website staat niet toe dat Python wacht op wat je typt "
