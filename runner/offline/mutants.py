@@ -230,7 +230,7 @@ def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edi
                                         f"break at the end of the loop `{_loop_header(statement)}`")
     elif isinstance(statement, ast.FunctionDef):
         defaults = statement.args.defaults
-        # Dropping the last defaults keeps the signature valid (no default before a non-default).
+        # Dropping the first defaults keeps the signature valid (no default before a non-default).
         for dropped in range(1, len(defaults) + 1):
             edit = _defaults_dropped(statement, lines, dropped)
             if edit is not None:
@@ -238,21 +238,23 @@ def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edi
 
 
 def _defaults_dropped(function: ast.FunctionDef, lines: list[str], dropped: int) -> _Edit | None:
-    """`def f(a, b=1, c=2)` -> `def f(a, b=1, c)` is invalid; so drop the last `dropped` defaults."""
+    """`def f(a, b=1, c=2)` -> `def f(a, b=1, c)` is invalid; so drop the first `dropped` defaults."""
     args = function.args
-    if args.kwonlyargs or args.vararg or args.kwarg or function.lineno != function.args.args[-1].lineno:
-        return None
     positional = args.posonlyargs + args.args
+    # Only a one-line signature of plain positional parameters is rewritten.
+    if args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or function.lineno != positional[-1].end_lineno:
+        return None
     first_default = len(positional) - len(args.defaults)
-    kept = len(args.defaults) - dropped
     parts = []
     for index, argument in enumerate(positional):
         default_index = index - first_default
-        if 0 <= default_index < kept:
-            parts.append(f"{argument.arg}={ast.unparse(args.defaults[default_index])}")
+        annotation = f": {ast.unparse(argument.annotation)}" if argument.annotation else ""
+        if default_index >= dropped:
+            separator = " = " if annotation else "="
+            parts.append(f"{argument.arg}{annotation}{separator}{ast.unparse(args.defaults[default_index])}")
         else:
-            parts.append(argument.arg)
-    names = [positional[first_default + kept + i].arg for i in range(dropped)]
+            parts.append(f"{argument.arg}{annotation}")
+    names = [positional[first_default + i].arg for i in range(dropped)]
     header = lines[function.lineno - 1].decode("utf-8")
     opening, closing = header.index("("), header.rindex(")")
     new_header = header[: opening + 1] + ", ".join(parts) + header[closing:]
