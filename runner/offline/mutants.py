@@ -117,7 +117,9 @@ def _is_isinstance(node: ast.expr) -> bool:
             and len(node.args) == 2 and not node.keywords)
 
 
-def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]]) -> Iterator[_Edit]:
+def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]], context: str) -> Iterator[_Edit]:
+    """`context` says where a small node (a constant, a field read) sits, so that its key tells
+    it apart from the same text elsewhere in the function."""
     if isinstance(node, ast.Compare):
         for index, op in enumerate(node.ops):
             for swapped in COMPARE_SWAPS.get(type(op), ()):
@@ -152,7 +154,8 @@ def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]]) -> It
             yield _expression_edit(node, _changed(node, op=swapped()), "arithmetic")
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         for step in (-1, 1):
-            yield _expression_edit(node, ast.Constant(node.value + step), "constant")
+            yield _expression_edit(node, ast.Constant(node.value + step), "constant",
+                                   f"{context}{node.value} -> {node.value + step}")
     elif isinstance(node, ast.IfExp):
         yield _expression_edit(node, node.body, "drop-condition", f"{_short(node)} -> always {_short(node.body)}")
         yield _expression_edit(node, node.orelse, "drop-condition", f"{_short(node)} -> always {_short(node.orelse)}")
@@ -171,7 +174,8 @@ def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]]) -> It
         # A field read from the wrong key of the same object.
         base = ast.unparse(node.value)
         for key in sorted(scope_keys.get(base, set()) - {node.slice.value}):
-            yield _expression_edit(node, _changed(node, slice=ast.Constant(key)), "wrong-key")
+            replacement = _changed(node, slice=ast.Constant(key))
+            yield _expression_edit(node, replacement, "wrong-key", f"{context}{_short(node)} -> {_short(replacement)}")
     elif isinstance(node, ast.Dict) and len(node.keys) > 1 and None not in node.keys:
         for index, key in enumerate(node.keys):
             rest = ast.Dict(node.keys[:index] + node.keys[index + 1:], node.values[:index] + node.values[index + 1:])
@@ -315,8 +319,31 @@ def _docstring_nodes(tree: ast.AST) -> set[int]:
     return found
 
 
+def _context(node: ast.AST, parents: dict[int, ast.AST], scope: ast.stmt) -> str:
+    """Where node sits, as a key prefix: `in <expression>: `, `default of <name>: `, or nothing
+    for a top-level constant (`MAX_WINDOW: 256 -> 257` needs no more)."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Dict):
+        key = parent.keys[parent.values.index(node)] if node in parent.values else None
+        return f"in the value of {_short(key, 40)}: " if key is not None else f"in {_short(parent, 60)}: "
+    if isinstance(parent, ast.arguments):
+        defaults = parent.args[len(parent.args) - len(parent.defaults):]
+        for argument, default in zip(defaults, parent.defaults):
+            if default is node:
+                return f"default of {argument.arg}: "
+        return ""
+    if isinstance(parent, ast.keyword):
+        return f"in {parent.arg}= of {_short(parents.get(id(parent)), 60)}: "
+    if isinstance(parent, ast.expr):
+        return f"in {_short(parent, 60)}: "
+    if isinstance(parent, ast.stmt) and parent is not scope:
+        return f"in {_short(parent, 60).partition(chr(10))[0]}: "
+    return ""
+
+
 def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) -> Iterator[_Edit]:
     keys = _subscript_keys(statement)
+    parents = {id(child): node for node in ast.walk(statement) for child in ast.iter_child_nodes(node)}
     skip_inside: set[int] = set()
     # The raise of a guard goes with its `if`; removing it alone would be the same mistake again.
     guarded = {id(raised) for node in ast.walk(statement) if isinstance(node, ast.If)
@@ -329,7 +356,7 @@ def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) ->
         for block in _blocks(node):
             yield from _loop_returns(block, lines)
         if isinstance(node, ast.expr) and id(node) not in skip_inside:
-            yield from _expression_mutations(node, keys)
+            yield from _expression_mutations(node, keys, _context(node, parents, statement))
         if isinstance(node, ast.Constant) and type(node.value) is str:
             continue
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):

@@ -108,10 +108,11 @@ def test_mutants_are_single_changes_that_keep_the_rest_of_the_text():
         "pick: slice upper size -> size + 1",
         "pick: total += value -> total = value",
         "pick: return {'a': item['a'], 'b': item['b'], 'n': total / 2} inside the loop `for value in item['a'][1:size]`",
-        "pick: item['a'] -> item['b']",
+        "pick: in the value of 'a': item['a'] -> item['b']",
+        "pick: in item['a'][1:size]: item['a'] -> item['b']",
         "pick: drop key 'n' from dict",
         "pick: total / 2 -> total // 2",
-        "pick: 3 -> 4",
+        "pick: default of size: 3 -> 4",
     }
     assert expected <= set(mutants)
     guard = mutants["pick: remove guard `if type(item) is not dict or set(item) != KEYS: raise`"]
