@@ -78,7 +78,7 @@ def _expression_edit(node: ast.expr, replacement: ast.expr, operator: str, descr
                  description or f"{_short(node)} -> {_short(replacement)}")
 
 
-def _statement_replaced(statement: ast.stmt, lines: list[str], text: str, operator: str, description: str) -> _Edit:
+def _statement_replaced(statement: ast.stmt, lines: list[bytes], text: str, operator: str, description: str) -> _Edit:
     """The whole statement (all its lines) becomes `text` at the statement's indentation."""
     indent = lines[statement.lineno - 1][: statement.col_offset].decode("utf-8")
     body = "\n".join(indent + line if index else line for index, line in enumerate(text.splitlines()))
@@ -86,7 +86,7 @@ def _statement_replaced(statement: ast.stmt, lines: list[str], text: str, operat
                  body, operator, description)
 
 
-def _statement_inserted_after(statement: ast.stmt, lines: list[str], text: str, operator: str, description: str) -> _Edit:
+def _statement_inserted_after(statement: ast.stmt, lines: list[bytes], text: str, operator: str, description: str) -> _Edit:
     indent = lines[statement.lineno - 1][: statement.col_offset].decode("utf-8")
     end = statement.end_lineno
     return _Edit(end, statement.end_col_offset, end, statement.end_col_offset, f"\n{indent}{text}", operator, description)
@@ -219,7 +219,7 @@ def _call_mutations(node: ast.Call) -> Iterator[_Edit]:
                     yield _expression_edit(pattern, ast.Constant(changed), "regex-count")
 
 
-def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edit]:
+def _statement_mutations(statement: ast.stmt, lines: list[bytes]) -> Iterator[_Edit]:
     if isinstance(statement, ast.If) and not statement.orelse and all(isinstance(s, ast.Raise) for s in statement.body):
         yield _statement_replaced(statement, lines, "pass", "drop-guard", f"remove guard `if {_short(statement.test)}: raise`")
     elif isinstance(statement, ast.Raise):
@@ -241,7 +241,7 @@ def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edi
                 yield edit
 
 
-def _defaults_dropped(function: ast.FunctionDef, lines: list[str], dropped: int) -> _Edit | None:
+def _defaults_dropped(function: ast.FunctionDef, lines: list[bytes], dropped: int) -> _Edit | None:
     """`def f(a, b=1, c=2)` -> `def f(a, b=1, c)` is invalid; so drop the first `dropped` defaults."""
     args = function.args
     positional = args.posonlyargs + args.args
@@ -267,7 +267,7 @@ def _defaults_dropped(function: ast.FunctionDef, lines: list[str], dropped: int)
                  f"no default for {', '.join(names)}")
 
 
-def _loop_returns(block: list[ast.stmt], lines: list[str]) -> Iterator[_Edit]:
+def _loop_returns(block: list[ast.stmt], lines: list[bytes]) -> Iterator[_Edit]:
     """A `for` loop followed by `return x`: the return indented into the loop (returns after one item)."""
     for statement, following in zip(block, block[1:]):
         if isinstance(statement, ast.For) and isinstance(following, ast.Return):
@@ -341,7 +341,7 @@ def _context(node: ast.AST, parents: dict[int, ast.AST], scope: ast.stmt) -> str
     return ""
 
 
-def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) -> Iterator[_Edit]:
+def _scope_edits(statement: ast.stmt, lines: list[bytes], docstrings: set[int]) -> Iterator[_Edit]:
     keys = _subscript_keys(statement)
     parents = {id(child): node for node in ast.walk(statement) for child in ast.iter_child_nodes(node)}
     skip_inside: set[int] = set()
@@ -368,7 +368,7 @@ def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) ->
             skip_inside.update(id(inner) for inner in ast.walk(node))  # `type(x)` itself is not a test
 
 
-def _apply(lines: list[str], edit: _Edit) -> str:
+def _apply(lines: list[bytes], edit: _Edit) -> str:
     before = b"".join(lines[: edit.first - 1]) + lines[edit.first - 1][: edit.first_col]
     after = lines[edit.last - 1][edit.last_col:] + b"".join(lines[edit.last:])
     return (before + edit.text.encode("utf-8") + after).decode("utf-8")

@@ -100,10 +100,6 @@ class MutationRun:
     jobs: int
     checkpoint_ids: tuple[str, ...]
 
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
     def tallies(self) -> list[CheckpointTally]:
         tallies = []
         for checkpoint in self.checkpoint_ids:
