@@ -15,7 +15,7 @@ from builder.errors import BuildError
 from builder.lesson_markdown import create_markdown, render_inline
 from builder.lesson_progress import progress_facts
 from builder.lesson_sequence import neighbours_in_module
-from builder.model import Checkpoint, Lesson
+from builder.model import Checkpoint, Lesson, PlannedLesson
 from builder.plugins.examples import render_example
 
 DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
@@ -38,6 +38,7 @@ class Site:
     markdown: InitVar[MarkdownIt | None] = None
     # Lessons left out of this build (`build.py --only`) that exist: links to them are kept.
     other_lesson_ids: set[str] = field(default_factory=set)
+    planned: list[PlannedLesson] = field(default_factory=list)  # lessons/planned.yaml: "Binnenkort"
     md: MarkdownIt = field(init=False)
     lesson_ids: set[str] = field(init=False)  # the lessons a page may link to
 
@@ -151,6 +152,7 @@ def render_index(site: Site) -> Page:
         "root": "",
         "modules": list(modules.values()),
         "progress": {lesson.id: progress_facts(lesson) for lesson in site.lessons},
+        "coming_soon": [planned for planned in site.planned if planned.id not in site.lesson_ids],
     }
     return Page("index.html", render_template(site.templates, "index.html", context))
 
