@@ -1,4 +1,4 @@
-"""Pass 2: what the index page needs to show a learner's progress per lesson (site/src/index-page.js).
+"""Render stage: what the index page needs to show a learner's progress per lesson (site/src/index-page.js).
 
 The learner's results live in their browser (site/src/checkpoint-results.js). A stored pass counts
 on the index only as it would on the lesson page: made with the lesson's current tests and with the

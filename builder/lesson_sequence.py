@@ -1,4 +1,4 @@
-"""Pass 2: a lesson's place in its module, for the "Vorige les" / "Volgende les" links."""
+"""Render stage: a lesson's place in its module, for the "Vorige les" / "Volgende les" links."""
 
 from __future__ import annotations
 
