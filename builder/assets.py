@@ -17,13 +17,15 @@ from pathlib import Path
 
 from builder.errors import BuildError
 from builder.paths import CODE_ROOT
+from builder.widgets import SCRIPT_NAME, STYLE_NAME, Widget
 
 SITE_SRC = CODE_ROOT / "site" / "src"
 WHEELS_DIR = CODE_ROOT / "site" / "wheels"
 NODE_MODULES = CODE_ROOT / "node_modules"
 
-# The bundles a lesson page needs; the worker is its own entry so it loads only on the first Run.
-BUNDLE_ENTRIES = ("lesson.js", "pyodide-worker.js", "lesson.css")
+# The bundles the pages need; the worker is its own entry so it loads only on the first Run, and the
+# index page has its own (index-page.js) so it loads neither the editor nor Python.
+BUNDLE_ENTRIES = ("lesson.js", "index-page.js", "pyodide-worker.js", "lesson.css")
 
 # What Pyodide fetches at runtime in a module worker; source maps, consoles and typings stay out.
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -49,11 +51,35 @@ def build_assets(out_dir: Path) -> None:
     vendor_pyodide(pyodide_dir, out_dir / "pyodide")
 
 
+def build_widget_assets(widgets: list[Widget], out_dir: Path) -> None:
+    """`assets/widgets/<name>/widget.js` (and widget.css) for each widget a lesson uses: one
+    bundle per widget, so a page loads only its own widgets' code."""
+    if not widgets:
+        return
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise BuildError(None, None, "front-end dependencies are missing in node_modules/: run npm ci")
+    entries = []
+    for widget in widgets:
+        entries.append(widget.directory / SCRIPT_NAME)
+        if widget.has_style:
+            entries.append(widget.directory / STYLE_NAME)
+    # Every widget folder sits in one widgets/ directory: the output keeps <name>/ under it.
+    outbase = widgets[0].directory.parent
+    run_esbuild(esbuild, entries, out_dir / "assets" / "widgets", [f"--outbase={outbase}"],
+                what="the widgets")
+
+
 def bundle_front_end(esbuild: Path, assets_dir: Path) -> None:
+    run_esbuild(esbuild, [SITE_SRC / entry for entry in BUNDLE_ENTRIES], assets_dir, [], what="site/src")
+
+
+def run_esbuild(esbuild: Path, entries: list[Path], assets_dir: Path, extra: list[str], what: str) -> None:
     assets_dir.mkdir(parents=True, exist_ok=True)
     command = [
         str(esbuild),
-        *(str(SITE_SRC / entry) for entry in BUNDLE_ENTRIES),
+        *(str(entry) for entry in entries),
+        *extra,
         "--bundle",
         "--format=esm",
         "--minify",
@@ -64,7 +90,7 @@ def bundle_front_end(esbuild: Path, assets_dir: Path) -> None:
     ]
     completed = subprocess.run(command, cwd=CODE_ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
-        raise BuildError(None, None, f"bundling site/src with esbuild failed: {first_error_line(completed.stderr)}")
+        raise BuildError(None, None, f"bundling {what} with esbuild failed: {first_error_line(completed.stderr)}")
 
 
 def first_error_line(esbuild_stderr: str) -> str:

@@ -56,7 +56,8 @@ def build_site(content_root: Path, out_dir: Path, strict: bool = False,
     if strict:
         raise_if_any([warning.as_error() for warning in warnings])
 
-    site = Site(loaded.lessons, templates, markdown, other_lesson_ids=set(loaded.other_lessons))
+    site = Site(loaded.lessons, templates, markdown, other_lesson_ids=set(loaded.other_lessons),
+                planned=loaded.planned)
     write_site(render_pages(site), out_dir, default_steps(loaded.lessons))
     return BuildReport(loaded.lessons, warnings)
 

@@ -8,14 +8,14 @@ from builder.plugins.callout import callout_plugin
 from builder.plugins.checkpoint import checkpoint_plugin
 from builder.plugins.examples import examples_plugin
 from builder.plugins.math import math_plugin
-from builder.plugins.visualizer import RenderVisualizer, visualizer_plugin
+from builder.plugins.widget import widget_plugin
 
 
-def create_markdown(render_visualizer: RenderVisualizer | None = None) -> MarkdownIt:
+def create_markdown() -> MarkdownIt:
     # Raw HTML is off: lesson text stays Markdown, so every page keeps the same accessible markup.
     md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
     checkpoint_plugin(md)
-    visualizer_plugin(md, render_visualizer)
+    widget_plugin(md)
     callout_plugin(md)
     math_plugin(md)
     examples_plugin(md)

@@ -22,6 +22,7 @@ from builder.lesson_header import (FieldError, LessonHeader, lesson_id, read_les
 from builder.lesson_markdown import create_markdown
 from builder.model import Lesson, PlannedLesson
 from builder.planned_lessons import PLANNED_FILE, read_planned_lessons
+from builder.widgets import Widget, discover_widgets
 
 
 @dataclass
@@ -64,9 +65,14 @@ def load_content(lessons_dir: Path, checkpoints_dir: Path, root: Path | None = N
         paths, other_lessons = select_lesson(paths, only, root)
     lessons: list[Lesson] = []
     errors: list[BuildError] = []
+    try:
+        widgets = discover_widgets(root)
+    except BuildError as error:
+        # A mistake in a widget's own files: the lessons using it would only fail again.
+        return LoadedLessons([], each_error(error), other_lessons=other_lessons)
     for path in paths:
         try:
-            lessons.append(load_lesson(path, checkpoints_dir, root, markdown))
+            lessons.append(load_lesson(path, checkpoints_dir, root, markdown, widgets))
         except BuildError as error:
             errors.extend(each_error(error))
     errors.extend(find_duplicates(lessons))
@@ -124,7 +130,8 @@ def shown(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: MarkdownIt) -> Lesson:
+def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: MarkdownIt,
+                widgets: dict[str, Widget] | None = None) -> Lesson:
     shown_path = shown(path, root)
     try:
         text = path.read_text(encoding="utf-8")
@@ -153,6 +160,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         "path": shown_path,
         "line_offset": front_matter.body_line_offset,
         "checkpoints": {checkpoint.id: checkpoint for checkpoint in files.checkpoints},
+        "widgets": widgets or {},  # the project's widgets/, for `:::{widget} <name>`
         "errors": errors,  # the plugins add every mistake of the body here
         "warnings": [],
     }
@@ -191,6 +199,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         settings=files.settings,
         field_lines=header.field_lines,
         warnings=warnings,
+        widgets=env.get("used_widgets", []),
     )
 
 

@@ -11,6 +11,7 @@ from markdown_it.token import Token
 from runner.core.lesson_config import DEFAULT_SETTINGS, CheckpointConfig, LessonSettings
 
 from builder.errors import BuildWarning
+from builder.widgets import Widget
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ class Lesson:
     # Front-matter field name -> line, for mistakes found after loading (links, duplicates).
     field_lines: dict[str, int] = field(default_factory=dict)
     warnings: list[BuildWarning] = field(default_factory=list)  # found while loading it
+    # The widgets its text uses, in order of first use: the page loads only their JS and CSS.
+    widgets: list[Widget] = field(default_factory=list)
 
     @property
     def checkpoint_ids(self) -> list[str]:

@@ -13,13 +13,13 @@ from markupsafe import Markup
 
 from builder.errors import BuildError
 from builder.lesson_markdown import create_markdown, render_inline
-from builder.model import Checkpoint, Lesson
+from builder.lesson_progress import progress_facts
+from builder.lesson_sequence import neighbours_in_module
+from builder.model import Checkpoint, Lesson, PlannedLesson
 from builder.plugins.examples import render_example
-from builder.plugins.visualizer import VisualizerOptions
 
 DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
                 "september", "oktober", "november", "december"]
-VISUALIZER_INCLUDE = '{% include "partials/visualizer.html" ignore missing %}'
 
 
 @dataclass
@@ -38,6 +38,7 @@ class Site:
     markdown: InitVar[MarkdownIt | None] = None
     # Lessons left out of this build (`build.py --only`) that exist: links to them are kept.
     other_lesson_ids: set[str] = field(default_factory=set)
+    planned: list[PlannedLesson] = field(default_factory=list)  # lessons/planned.yaml: "Binnenkort"
     md: MarkdownIt = field(init=False)
     lesson_ids: set[str] = field(init=False)  # the lessons a page may link to
 
@@ -68,8 +69,8 @@ def create_templates(templates_dir: Path) -> jinja2.Environment:
 
 
 def create_page_markdown(templates: jinja2.Environment) -> MarkdownIt:
-    """The lesson parser that can also render: its visualizer renders through `templates`."""
-    return create_markdown(render_visualizer=lambda options: render_visualizer(templates, options))
+    """The lesson parser that also renders; widgets render through their own templates."""
+    return create_markdown()
 
 
 def dutch_date(day: datetime.date) -> str:
@@ -89,9 +90,12 @@ def render_page(lesson: Lesson, site: Site) -> Page:
     def lesson_url(lesson_id: str | None) -> str | None:
         return f"../{lesson_id}/" if lesson_id in site.lesson_ids else None
 
+    neighbours = neighbours_in_module(site.lessons, lesson)
     context: dict[str, Any] = {
         "root": "../",
         "lesson": lesson,
+        "previous_lesson": neighbours.previous,
+        "next_lesson": neighbours.next,
         "lesson_label": f"MODULE {lesson.module.number:02d} · LES {lesson.number:02d}",
         "module_url": f"../#{module_anchor(lesson.module.id)}",
         "goals_html": [inline(goal) for goal in lesson.goals],
@@ -144,13 +148,13 @@ def render_index(site: Site) -> Page:
             "module": lesson.module, "anchor": module_anchor(lesson.module.id), "lessons": [],
         })
         entry["lessons"].append(lesson)
-    context = {"root": "", "modules": list(modules.values())}
+    context = {
+        "root": "",
+        "modules": list(modules.values()),
+        "progress": {lesson.id: progress_facts(lesson) for lesson in site.lessons},
+        "coming_soon": [planned for planned in site.planned if planned.id not in site.lesson_ids],
+    }
     return Page("index.html", render_template(site.templates, "index.html", context))
-
-
-def render_visualizer(templates: jinja2.Environment, options: VisualizerOptions) -> str:
-    # Rendered through an include so the page still builds before the visualizer partial exists.
-    return render_string(templates, VISUALIZER_INCLUDE, options.as_context())
 
 
 def render_template(templates: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
@@ -158,13 +162,6 @@ def render_template(templates: jinja2.Environment, name: str, context: dict[str,
         return templates.get_template(name).render(context)
     except jinja2.TemplateError as error:
         raise template_error(error, name) from None
-
-
-def render_string(templates: jinja2.Environment, source: str, context: dict[str, Any]) -> str:
-    try:
-        return templates.from_string(source).render(context)
-    except jinja2.TemplateError as error:
-        raise template_error(error, "partials/visualizer.html") from None
 
 
 def template_error(error: jinja2.TemplateError, name: str) -> BuildError:

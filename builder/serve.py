@@ -184,7 +184,8 @@ def serve_and_rebuild(arguments: argparse.Namespace, rebuild: Callable[[], list[
         return 1
     # The runner too: it grades in the page (its archive is part of the site) and runs the gate.
     watched = [path for path in (arguments.root / "lessons", arguments.root / "checkpoints",
-                                 CODE_ROOT / "site", CODE_ROOT / "runner") if path.is_dir()]
+                                 arguments.root / "widgets", CODE_ROOT / "site", CODE_ROOT / "runner")
+               if path.is_dir()]
     print(f"serving {handle.url} (Ctrl+C stops); watching {', '.join(str(path) for path in watched)}")
     try:
         for _changes in watchfiles.watch(*watched, raise_interrupt=False):

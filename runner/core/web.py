@@ -1,4 +1,5 @@
-"""The browser's entry into the grader: the Pyodide worker calls `check` with the editor's code.
+"""The browser's entry into the grader: the Pyodide worker calls `check` with the editor's code,
+and a widget calls one function through `call` (site/src/widget-runner.js).
 
 Standard library only (it runs in Pyodide, from the archive builder/checkpoint_bundle.py ships).
 The learner's code runs in the worker's own interpreter through `InProcessHost`, so it converts
@@ -11,13 +12,14 @@ never carry expected/actual values (see runner.core.grade), so nothing here can 
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import asdict, dataclass, field, replace
-from typing import Iterable
+from typing import Any, Iterable
 
 import runner
-from runner.core import messages
-from runner.core.bundle import Bundle, load_bundle
+from runner.core import messages, plain
+from runner.core.bundle import SOLUTION_FILE, Bundle, load_bundle
 from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
 from runner.core.host import InProcessHost
 from runner.core.model import CheckpointResult
@@ -139,3 +141,81 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
         "runner_version": runner.__version__,
         "checkpoints": [asdict(item) for item in results],
     }
+
+
+# -- widgets: one call of one function --------------------------------------------------------
+
+# What a widget's call ended in (the `status` of `call`'s reply).
+CALL_STATUSES = ("returned", "raised", "load-error", "no-function", "timeout", "error")
+
+
+def call(function: str, args: list, kwargs: dict | None = None, source: str | None = None,
+         lesson_dir: str | None = None, filename: str = "main.py", call_timeout: float | None = None) -> dict:
+    """Load `source` as a fresh module and call its `function` once; the reply for a widget.
+
+    `source` is the learner's main.py or a widget's own Python; without it, the lesson's shipped
+    reference solution (`<lesson_dir>/solution.py`). `args`/`kwargs` and the returned `value` are
+    plain data (runner.core.plain): the code runs in an `InProcessHost`, exactly as the graded call
+    does, and every way it can end has the Dutch message grading would give (runner.core.messages).
+    Reply: {status (CALL_STATUSES), value, error (ErrorInfo wire or None), message, stdout,
+    duration_ms}.
+    """
+    if source is None:
+        if lesson_dir is None:
+            raise ValueError("call() needs source or lesson_dir")
+        with open(os.path.join(lesson_dir, SOLUTION_FILE), encoding="utf-8") as handle:
+            source = handle.read()
+        filename = SOLUTION_FILE
+    host = InProcessHost(call_timeout=call_timeout, filename=filename)
+    try:
+        report = host.load(source, expected=[function])
+        if not report.ok:
+            status = "timeout" if report.problem == "timeout" else "load-error"
+            return call_reply(status, error=report.error, message=report.message, stdout=report.stdout)
+        info = report.function(function)
+        if not info.exists:
+            return call_reply("no-function", message=messages.missing_function(function), stdout=report.stdout)
+        if not info.is_callable:
+            return call_reply("no-function", message=messages.not_callable(function, info.type_name),
+                              stdout=report.stdout)
+        outcome = host.call(function, plain.decode(args), plain.decode(kwargs or {}))
+    except KeyboardInterrupt:
+        # The page's time limit (or Stop) struck between the load and the call.
+        return call_reply("timeout", message=messages.call_timeout(function))
+    finally:
+        host.close()
+    stdout = report.stdout + outcome.stdout
+    if outcome.kind == "return":
+        return call_reply("returned", value=plain.encode(outcome.value), stdout=stdout,
+                          duration_ms=outcome.duration_ms)
+    if outcome.kind == "raise":
+        assert outcome.error is not None
+        return call_reply("raised", error=outcome.error, message=messages.unexpected_exception(function, outcome.error),
+                          stdout=stdout, duration_ms=outcome.duration_ms)
+    if outcome.kind == "timeout":
+        return call_reply("timeout", message=messages.call_timeout(function), stdout=stdout)
+    return call_reply("error", message=messages.call_host_error(function, outcome.message), stdout=stdout)
+
+
+def call_reply(status: str, value: Any = None, error: Any = None, message: str = "", stdout: str = "",
+               duration_ms: float = 0.0) -> dict:
+    return {
+        "status": status,
+        "value": value,
+        "error": None if error is None else error.to_wire(),
+        "message": message,
+        "stdout": stdout,
+        "duration_ms": round(duration_ms, 3),
+    }
+
+
+def call_for_page(request_text: str) -> dict:
+    """`call` for the worker: the request and the reply travel as plain JSON text (`plain.dumps`),
+    so a float stays a float and an int an int on the JavaScript side (widget-runner.js parses it).
+    `interrupted` says the code was stopped by a KeyboardInterrupt, i.e. by the page (time limit
+    or Stop): the worker client then reports it as a timeout or a stop."""
+    request = plain.loads(request_text)
+    reply = call(request["function"], request.get("args", []), request.get("kwargs"),
+                 source=request.get("source"), lesson_dir=request.get("lesson_dir"),
+                 filename=request.get("filename") or "main.py")
+    return {"status": "interrupted" if reply["status"] == "timeout" else "done", "reply": plain.dumps(reply)}

@@ -1,22 +1,18 @@
 // "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
 // page's one Pyodide worker (runner/core/web.py from the archive builder/checkpoint_bundle.py writes),
-// shows what to fix in Dutch, keeps the results per lesson in localStorage (tied to the test
-// bundle's hash and to a fingerprint of the checked code: a result of other code or other tests
+// shows what to fix in Dutch, keeps the results per lesson in localStorage (checkpoint-results.js:
+// tied to the test bundle's hash and to a fingerprint of the checked code; a result of other code or other tests
 // shows as needing a re-check) and offers the hand-in file (export.js). Everything derived from
 // the learner's code is inserted as text, never as HTML.
+import { codeFingerprint, loadStoredResults, saveStoredResults } from "./checkpoint-results.js";
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
+import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 
-const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
-const STORAGE_VERSION = 1;
 // For all shipped tests of one checkpoint together, when the page does not say (the builder writes
 // the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
-// Where the archive is unpacked inside Pyodide's file system.
-const PYTHON_ROOT = "/werkplaats";
-// Checkpoints whose passages the chunk-range visualizer can show.
-const VISUALIZER_CHECKPOINTS = new Set(["word_chunks", "chunk_coverage"]);
 
 // Both snippets start by making the unpacked runner importable; each ends with the expression
 // whose value `evaluate` returns.
@@ -28,64 +24,6 @@ from runner.core import web
 `;
 const WARM_SNIPPET = `${IMPORT_RUNNER}web.bundle_for(args["lesson_dir"]).bundle_sha256\n`;
 const CHECK_SNIPPET = `${IMPORT_RUNNER}web.check(args["code"], args["lesson_dir"], args["only"])\n`;
-
-export function resultsStorageKey(lessonId) {
-  return `werkplaats:${lessonId}:checkpoints`;
-}
-
-// A short fingerprint of the code a result belongs to (FNV-1a, 32 bits): enough to tell whether
-// the editor still holds the code that was checked.
-export function codeFingerprint(code) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < code.length; index += 1) {
-    hash ^= code.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${code.length}:${hash.toString(16)}`;
-}
-
-const isText = (value) => typeof value === "string";
-const isCount = (value) => Number.isInteger(value) && value >= 0;
-
-function validStoredResult(result) {
-  return result !== null && typeof result === "object"
-    && VERDICTS.has(result.status) && isCount(result.passed) && isCount(result.total)
-    && isText(result.message) && typeof result.before_tests === "boolean"
-    && (result.expected === null || isText(result.expected))
-    && (result.actual === null || isText(result.actual))
-    && (result.note === undefined || isText(result.note))
-    && isText(result.code) && typeof result.stale === "boolean";
-}
-
-// {entry} when usable, {entry: null, problem} when unreadable, {entry: null} when absent.
-export function loadStoredResults(lessonId) {
-  let raw;
-  try {
-    raw = window.localStorage.getItem(resultsStorageKey(lessonId));
-  } catch {
-    return { entry: null, problem: "unavailable" };
-  }
-  if (raw === null) return { entry: null };
-  try {
-    const entry = JSON.parse(raw);
-    if (entry && entry.version === STORAGE_VERSION && isText(entry.bundle_sha256)
-        && entry.results && typeof entry.results === "object" && !Array.isArray(entry.results)
-        && Object.values(entry.results).every(validStoredResult)) {
-      return { entry };
-    }
-  } catch {
-    // unreadable: reported below
-  }
-  return { entry: null, problem: "corrupted" };
-}
-
-function saveStoredResults(lessonId, entry) {
-  try {
-    window.localStorage.setItem(resultsStorageKey(lessonId), JSON.stringify(entry));
-  } catch {
-    // Full or disabled storage: the results just do not survive a reload.
-  }
-}
 
 function testsText(passed, total) {
   return `${passed} van ${total} ${total === 1 ? "test" : "tests"} geslaagd`;
@@ -172,20 +110,21 @@ class CheckpointPanel {
   }
 
   async loadMeta(metaUrl) {
-    try {
-      const url = new URL(metaUrl, window.location.href);
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      this.meta = await response.json();
-      this.archiveUrl = new URL(this.meta.archive, url).href;
-    } catch (error) {
-      this.setupProblem = `de checkpoint-tests van deze les zijn niet te vinden (${error.message ?? error})`;
+    // The archive is shared with the widgets (lesson-archive.js): unpacked once per start.
+    const archive = await lessonArchive(this.python, metaUrl);
+    this.archive = archive;
+    if (archive.meta === null) {
+      this.setupProblem = archive.problem;
       return;
     }
+    this.meta = archive.meta;
     this.restore();
-    this.python.addSetup(async ({ call, evaluate }) => {
+    this.python.addSetup(async ({ evaluate }) => {
+      if (archive.problem) {
+        this.setupProblem = archive.problem;
+        return;
+      }
       try {
-        await call("unpack", { url: this.archiveUrl, format: "zip", extractDir: PYTHON_ROOT });
         await evaluate(WARM_SNIPPET, { args: this.pythonArgs() });
         this.setupProblem = null;
       } catch (error) {
@@ -221,11 +160,7 @@ class CheckpointPanel {
 
   persist() {
     if (!this.meta) return;
-    saveStoredResults(this.lessonId, {
-      version: STORAGE_VERSION,
-      bundle_sha256: this.meta.bundle_sha256,
-      results: Object.fromEntries(this.results),
-    });
+    saveStoredResults(this.lessonId, this.meta.bundle_sha256, Object.fromEntries(this.results));
   }
 
   showNotice(text) {
@@ -328,7 +263,7 @@ class CheckpointPanel {
       expected: result.expected ?? null,
       actual: result.actual ?? null,
       // A checkpoint this one uses fails too (runner/core/web.py): the cause may be there.
-      note: isText(result.note) ? result.note : "",
+      note: typeof result.note === "string" ? result.note : "",
       code: codeFingerprint(code),
       stale: false,
     };
@@ -429,13 +364,15 @@ class CheckpointPanel {
       advice.textContent = `Je functie mocht ${secondsText(this.timeLimitFor(id))} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
       feedback.append(advice);
     }
-    if (VISUALIZER_CHECKPOINTS.has(id) && document.querySelector("[data-visualizer]")) {
+    // A widget that lists this checkpoint (its `checkpoints:` option in the lesson) can show it.
+    if ([...document.querySelectorAll("[data-widget-checkpoints]")].some(
+      (widget) => widget.dataset.widgetCheckpoints.split(" ").includes(id))) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "checkpoint__visualize";
       button.textContent = "Bekijk in de visualisatie";
       button.addEventListener("click", () => {
-        document.dispatchEvent(new CustomEvent("werkplaats:show-learner-passages"));
+        document.dispatchEvent(new CustomEvent("werkplaats:show-in-widget", { detail: { checkpoint: id } }));
       });
       feedback.append(button);
     }

@@ -16,6 +16,7 @@ import { python } from "@codemirror/lang-python";
 
 import { forgetCode, loadCode, saveCode } from "./code-storage.js";
 import { OutputArea } from "./output.js";
+import { showInPracticeArea } from "./practice-jump.js";
 
 export const LOADING_PYTHON = "Python wordt geladen… (alleen de eerste keer duurt dit even)";
 
@@ -126,14 +127,15 @@ export class EditorPanel {
   }
 
   // Puts the cursor at the start of the first line containing `text`, scrolls that line to the top
-  // of the editor's own scroll box and brings the whole panel (its buttons too) into the window.
+  // of the editor's own scroll box and brings the whole panel (its buttons too) into view
+  // (practice-jump.js: by scrolling the page, or only the practice panel when it is beside the text).
   showLineWith(text) {
     const at = this.getCode().indexOf(text);
     if (at === -1) return;
     this.view.dispatch({ selection: { anchor: at } });
     this.view.focus();
     this.codeBox.scrollTop = this.view.lineBlockAt(at).top;
-    this.panel.scrollIntoView({ block: "start" });
+    showInPracticeArea(this.panel);
   }
 
   // Replacing the learner's own code asks first, in the page (no browser dialog).

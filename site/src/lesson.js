@@ -1,15 +1,16 @@
 // Entry point of a lesson page. Every page module is a function that receives the shared
-// context {root, python, editor} and wires itself only if its markup is on the page; to add
-// one, import it and list it in PAGE_MODULES.
+// context {root, python, editor, lessonId} and wires itself only if its markup is on the page;
+// to add one, import it and list it in PAGE_MODULES. Widgets are no page modules: widgets.js
+// mounts each `[data-widget]` from its own bundle.
 import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
+import { initWidgets } from "./widgets.js";
 import { getPythonWorker } from "./worker-client.js";
-import { initVisualizers } from "./visualizer.js";
 
-const PAGE_MODULES = [initExamples, initPracticeJumps, initVisualizers, initCheckpoints];
+const PAGE_MODULES = [initExamples, initPracticeJumps, initWidgets, initCheckpoints];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 
@@ -45,7 +46,7 @@ function start() {
   const python = getPythonWorker({ timeLimitSeconds: limit });
   preloadLessonPackages(python);
   const editor = panel ? new EditorPanel(panel, { python, lessonId: pageLessonId(), timeLimitSeconds: limit }) : null;
-  const context = { root: document, python, editor };
+  const context = { root: document, python, editor, lessonId: pageLessonId() };
   // For tests and the browser console; page modules get the context passed in instead.
   window.werkplaats = context;
   for (const initModule of PAGE_MODULES) {

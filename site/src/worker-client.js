@@ -1,5 +1,5 @@
 // The only module that talks to the Pyodide worker: one worker, one ready promise, requests with
-// ids. Page modules (editor, visualizer, checkpoints) share it through `getPythonWorker()`.
+// ids. Page modules (editor, checkpoints, widgets) share it through `getPythonWorker()`.
 // Protocol: docs/architecture.md, section 5.
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;

@@ -305,7 +305,9 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
     panel = CheckpointPanel.open(page, site_server)
     page.evaluate("""() => {
         window.shownPassages = 0;
-        document.addEventListener('werkplaats:show-learner-passages', () => { window.shownPassages += 1; });
+        document.addEventListener('werkplaats:show-in-widget', (event) => {
+            if (event.detail.checkpoint === 'word_chunks') window.shownPassages += 1;
+        });
     }""")
     panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     assert panel.check("word_chunks") == "fail"
@@ -318,6 +320,8 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
 
 
 def test_axe_finds_no_serious_or_critical_violations(page, site_server):
+    # Stacked (below 1200 px): "Terug naar de les" shows only there; side by side, see test_module_view.py.
+    page.set_viewport_size({"width": 1024, "height": 768})
     panel = CheckpointPanel.open(page, site_server)
     panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     panel.check("word_chunks")  # so the feedback with expected/actual is on the page too

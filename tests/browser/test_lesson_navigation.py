@@ -9,6 +9,16 @@ from tests.browser.editor_page import EditorPage
 
 pytestmark = pytest.mark.browser
 
+# The jumps to the practice area and back are for the stacked layout (below 1200 px), where the
+# practice area sits below the whole text; side by side, see test_module_view.py.
+STACKED_VIEWPORT = {"width": 1024, "height": 768}
+
+
+@pytest.fixture
+def stacked_page(page):
+    page.set_viewport_size(STACKED_VIEWPORT)
+    return page
+
 
 def scroll_y(page) -> float:
     return page.evaluate("() => window.scrollY")
@@ -18,7 +28,8 @@ def is_focused(locator) -> bool:
     return locator.evaluate("element => element === document.activeElement")
 
 
-def test_load_example_jumps_to_the_editor_and_back_to_the_same_place(page, site_server):
+def test_load_example_jumps_to_the_editor_and_back_to_the_same_place(stacked_page, site_server):
+    page = stacked_page
     editor = EditorPage.open(page, site_server)
     load = page.locator("figure.example[data-source] [data-load-example]").nth(4)
     load.scroll_into_view_if_needed()
@@ -35,7 +46,8 @@ def test_load_example_jumps_to_the_editor_and_back_to_the_same_place(page, site_
     assert "# --- Voorbeeld uit de les" in editor.editor_text()
 
 
-def test_a_checkpoint_marker_focuses_its_card_and_leads_back(page, site_server):
+def test_a_checkpoint_marker_focuses_its_card_and_leads_back(stacked_page, site_server):
+    page = stacked_page
     EditorPage.open(page, site_server)
     link = page.locator("[data-checkpoint-marker=word_chunks] a")
     link.scroll_into_view_if_needed()
@@ -50,7 +62,8 @@ def test_a_checkpoint_marker_focuses_its_card_and_leads_back(page, site_server):
     assert is_focused(link)
 
 
-def test_a_visible_link_near_the_top_leads_to_the_editor(page, site_server):
+def test_a_visible_link_near_the_top_leads_to_the_editor(stacked_page, site_server):
+    page = stacked_page
     editor = EditorPage.open(page, site_server)
     to_editor = page.get_by_test_id("to-editor")
     assert to_editor.is_visible() and to_editor.bounding_box()["y"] < page.viewport_size["height"]

@@ -223,7 +223,7 @@ def test_my_passages_with_a_wrong_word_chunks_names_the_first_difference(page, s
     open_lesson(page, site_server)
     type_into_editor(page, WRONG_STEP)
     # The checkpoint panel's "Bekijk in de visualisatie" sends this event.
-    page.evaluate("document.dispatchEvent(new CustomEvent('werkplaats:show-learner-passages'))")
+    page.evaluate("document.dispatchEvent(new CustomEvent('werkplaats:show-in-widget', {detail: {checkpoint: 'word_chunks'}}))")
     status = page.get_by_test_id("viz-learner-status")
     expect(status).to_have_text("Passage 2: word_start is 6, verwacht 4.", timeout=60_000)
     learner = page.get_by_test_id("viz-learner-passage")

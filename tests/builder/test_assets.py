@@ -76,9 +76,9 @@ def test_missing_node_modules_asks_for_npm_ci(tmp_path, monkeypatch):
 def test_a_broken_front_end_source_is_one_line_naming_the_file(tmp_path, monkeypatch):
     source = tmp_path / "src"
     source.mkdir()
+    for entry in assets.BUNDLE_ENTRIES:
+        (source / entry).write_text("", encoding="utf-8")
     (source / "lesson.js").write_text("import { nothing } from './missing.js';\n", encoding="utf-8")
-    (source / "pyodide-worker.js").write_text("", encoding="utf-8")
-    (source / "lesson.css").write_text("", encoding="utf-8")
     monkeypatch.setattr(assets, "SITE_SRC", source)
     with pytest.raises(BuildError) as raised:
         assets.build_assets(tmp_path / "out")

@@ -53,6 +53,7 @@ def test_documented_example_lesson_builds_next_to_rag_01(tmp_path):
     # The example links to rag-01, so build it beside the real lesson.
     shutil.copy(ROOT / "lessons" / "rag-01.md", project / "lessons")
     shutil.copytree(ROOT / "checkpoints" / "rag-01", project / "checkpoints" / "rag-01")
+    shutil.copytree(ROOT / "widgets", project / "widgets")  # rag-01 uses the chunk-ranges widget
 
     completed = build(project)
     assert completed.returncode == 0, completed.stderr

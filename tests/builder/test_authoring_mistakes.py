@@ -353,3 +353,20 @@ def test_only_with_the_file_name_of_a_lesson_whose_id_differs_names_that_id(proj
     (project.root / LESSON).rename(project.root / "lessons" / "woorden.md")
     assert_fails(project, "--only: there is no lesson with the id 'woorden' (lessons/woorden.md has the id 'tekst-01')",
                  "--only", "woorden")
+
+
+def test_the_index_lists_the_planned_lessons_that_do_not_exist_yet_as_coming_soon(project):
+    plan(project, "tekst-00: Werken met <strings>\ntekst-01: Tel de woorden\ntekst-03: Zinnen tellen\n")
+    run = project.build()
+    assert run.returncode == 0, run.stderr
+    index = (project.site / "index.html").read_text(encoding="utf-8")
+    coming_soon = index[index.index('<section class="coming-soon"'):index.index("</section>", index.index("coming-soon"))]
+    assert '<h2 id="binnenkort-title">Binnenkort</h2>' in coming_soon
+    # In the file's order, as text; the lesson that exists now is a lesson card, not "Binnenkort".
+    assert [line.strip() for line in coming_soon.splitlines() if line.strip().startswith("<li>")] == [
+        "<li>Werken met &lt;strings&gt;</li>", "<li>Zinnen tellen</li>"]
+
+
+def test_without_planned_lessons_the_index_has_no_coming_soon(project):
+    assert project.build().returncode == 0
+    assert "coming-soon" not in (project.site / "index.html").read_text(encoding="utf-8")

@@ -120,6 +120,7 @@ def test_lesson_revision_is_the_hash_of_the_file_the_lesson_was_loaded_from(tmp_
     lesson_file = lessons_dir / "rag-01.md"
     lesson_file.write_text((ROOT / "lessons" / "rag-01.md").read_text(encoding="utf-8") + "\nNog een zin.\n",
                            encoding="utf-8")
+    shutil.copytree(ROOT / "widgets", tmp_path / "elders" / "widgets")  # the lesson's widget
     [lesson] = load_lessons(lessons_dir, ROOT / "checkpoints", root=tmp_path / "elders")
     meta = write_checkpoint_bundle(lesson, tmp_path / "out")
     assert meta.lesson_revision == hashlib.sha256(lesson_file.read_bytes()).hexdigest()

@@ -1,9 +1,10 @@
 """Golden file of each lesson's rendered page: a change in the builder's output must be deliberate.
 
-The page is rendered from our own templates only: the editor and visualizer partials belong to
-other parts and have their own tests, so they are left out here. Lines are compared stripped and
-without blank lines, so indentation-only template edits do not count. The golden file of lesson
-<id> is tests/lessons/<id>/page.html.
+The page is rendered from our own templates only: the editor partial belongs to another part and
+has its own tests, so it is left out here. The lesson's widgets are part of the lesson: their
+markup (widgets/<name>/template.html) is in. Lines are compared stripped and without blank lines,
+so indentation-only template edits do not count. The golden file of lesson <id> is
+tests/lessons/<id>/page.html.
 
 Regenerate after an intended change:  python tests/lessons/update_golden.py <id>
 """

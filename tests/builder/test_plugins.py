@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
 import pytest
 from markdown_it import MarkdownIt
 
@@ -16,45 +15,36 @@ from builder.plugins.checkpoint import checkpoint_plugin
 from builder.plugins.directives import register_directive
 from builder.plugins.examples import examples_plugin
 from builder.plugins.math import math_plugin
-from builder.plugins.visualizer import visualizer_plugin
-from builder.render_page import render_visualizer
+from builder.plugins.widget import widget_plugin
+from builder.widgets import discover_widgets
 from fixture_cases import FixtureCase, read_fixture_cases
 
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+# The project's own widgets (chunk-ranges) and the test project's (counter, echo).
+WIDGETS = {**discover_widgets(ROOT), **discover_widgets(FIXTURES / "widget-project")}
 CHECKPOINTS = {
     "document_snapshots": Checkpoint("document_snapshots", 1, "Een citaat hoort bij één bronversie", "t", "h"),
     "word_chunks": Checkpoint("word_chunks", 2, "Overlap <bewaart> context", "t", "h"),
 }
-# Stands in for the visualizer helper's partial: shows exactly which options reach the template.
-VISUALIZER_PARTIAL = ('<div class="visualizer" data-window="{{ window }}" data-overlap="{{ overlap }}">'
-                      "{{ source }}</div>\n")
-
-
-def templates(partials: dict[str, str]) -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.DictLoader(partials), autoescape=True)
-
-
-def markdown_with(plugin_name: str, partials: dict[str, str] | None = None) -> MarkdownIt:
+def markdown_with(plugin_name: str) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False})
-    if plugin_name == "visualizer":
-        environment = templates({"partials/visualizer.html": VISUALIZER_PARTIAL} if partials is None else partials)
-        visualizer_plugin(md, lambda options: render_visualizer(environment, options))
-    else:
-        plugins = {"checkpoint": checkpoint_plugin, "callout": callout_plugin,
-                   "math": math_plugin, "examples": examples_plugin}
-        plugins[plugin_name](md)
+    plugins = {"checkpoint": checkpoint_plugin, "callout": callout_plugin,
+               "math": math_plugin, "examples": examples_plugin, "widget": widget_plugin}
+    plugins[plugin_name](md)
     return md
 
 
 def render(md: MarkdownIt, source: str) -> tuple[str, dict]:
-    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS}
+    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS, "widgets": WIDGETS}
     tokens = md.parse(source, env)
     return md.renderer.render(tokens, md.options, env), env
 
 
 def parse_collecting(md: MarkdownIt, source: str) -> dict:
     """Parse as the build does: every mistake and warning is collected in the env."""
-    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS, "errors": [], "warnings": []}
+    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS, "widgets": WIDGETS,
+           "errors": [], "warnings": []}
     md.parse(source, env)
     return env
 
@@ -65,7 +55,7 @@ def fixture_params(plugin_name: str) -> list:
 
 
 @pytest.mark.parametrize("plugin_name, case", [
-    *fixture_params("checkpoint"), *fixture_params("visualizer"), *fixture_params("callout"),
+    *fixture_params("checkpoint"), *fixture_params("widget"), *fixture_params("callout"),
     *fixture_params("math"), *fixture_params("examples"),
 ])
 def test_fixture_case(plugin_name: str, case: FixtureCase):
@@ -82,9 +72,19 @@ def test_fixture_case(plugin_name: str, case: FixtureCase):
         assert html == case.expected
 
 
-def test_visualizer_renders_nothing_until_its_partial_exists():
-    html, _ = render(markdown_with("visualizer", partials={}), "Voor.\n\n:::{visualizer}\n:::\n\nNa.\n")
-    assert html == "<p>Voor.</p>\n<p>Na.</p>\n"
+def test_two_instances_get_their_own_ids_and_the_page_lists_the_widget_once():
+    source = ":::{widget} counter\nfunction: f\n:::\n\n:::{widget} counter\nfunction: g\n:::\n"
+    html, env = render(markdown_with("widget"), source)
+    assert 'id="counter-1"' in html and 'id="counter-1-title"' in html
+    assert 'id="counter-2"' in html and 'id="counter-2-title"' in html
+    assert [widget.name for widget in env["used_widgets"]] == ["counter"]
+
+
+def test_without_widgets_every_name_is_unknown():
+    md = markdown_with("widget")
+    with pytest.raises(BuildError) as raised:
+        md.parse(":::{widget} counter\n:::\n", {"path": "fixture.md", "line_offset": 0})
+    assert str(raised.value) == "fixture.md:1: unknown widget 'counter'"
 
 
 def test_examples_are_listed_with_their_first_code_line_and_run_flag():

@@ -24,7 +24,7 @@ OLD_SITE = "<p>the previous, good build</p>\n"
 def project(tmp_path) -> Path:
     """The real lesson and its checkpoints, copied so one known solution can be broken."""
     root = tmp_path / "project"
-    for part in ("lessons", "checkpoints"):
+    for part in ("lessons", "checkpoints", "widgets"):
         shutil.copytree(ROOT / part, root / part, ignore=shutil.ignore_patterns("__pycache__"))
     (root / "_site").mkdir()
     (root / "_site" / "index.html").write_text(OLD_SITE)

@@ -1,11 +1,13 @@
 // A long-lived Node process for the Python tests: one JSON request per line on stdin, one JSON
-// answer per line on stdout, computed by site/src/chunk-ranges.js exactly as the browser does.
+// answer per line on stdout, computed by the chunk-ranges widget's modules exactly as the browser
+// does (widgets/chunk-ranges/, with the page's site/src/python-values.js).
 // Requests: {"op": "compute", "text", "window", "overlap"} | {"op": "whitespace"}
-//           | {"op": "compare", "text", "window", "overlap", "learner"}
-//           | {"op": "program", "source", "text", "window", "overlap"}
+//           | {"op": "compare", "text", "window", "overlap", "arguments", "reply"}
+//             (arguments, reply: the JSON text runner.core.web.call's replies travel as)
 import { createInterface } from "node:readline";
-import { PYTHON_WHITESPACE, computeChunkRanges } from "../../site/src/chunk-ranges.js";
-import { comparePassages, learnerPassagesProgram } from "../../site/src/learner-passages.js";
+import * as values from "../../site/src/python-values.js";
+import { PYTHON_WHITESPACE, computeChunkRanges } from "../../widgets/chunk-ranges/chunk-ranges.js";
+import { comparePassages, learnerOutcome } from "../../widgets/chunk-ranges/learner-passages.js";
 
 function compute({ text, window, overlap }) {
   const result = computeChunkRanges(text, window, overlap);
@@ -35,11 +37,13 @@ function answer(request) {
     case "whitespace":
       return PYTHON_WHITESPACE;
     case "compare": {
+      // As widget.js does it: learner_arguments's reply gives the document, word_chunks's the rest.
       const reference = computeChunkRanges(request.text, request.window, request.overlap);
-      return comparePassages(reference, request.learner);
+      const prepared = values.parsePlain(request.arguments).get("value");
+      const document = prepared === null ? null : prepared[0];
+      const reply = request.reply === null ? {} : values.callReply(request.reply);
+      return comparePassages(reference, learnerOutcome(reply, document, values));
     }
-    case "program":
-      return learnerPassagesProgram(request);
     default:
       throw new Error(`unknown op ${request.op}`);
   }

@@ -1,4 +1,4 @@
-"""One long-lived Node process running site/src/chunk-ranges.js, spoken to in JSON lines."""
+"""One long-lived Node process running the chunk-ranges widget's modules, spoken to in JSON lines."""
 
 from __future__ import annotations
 

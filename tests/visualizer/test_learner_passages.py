@@ -1,18 +1,20 @@
-""""Mijn passages": the Python snippet (run here in CPython, as Pyodide runs it) and the
-comparison drawn from its answer, for correct and typical wrong word_chunks functions."""
+""""Mijn passages": the calls through the shared runner entry (run here in CPython, as Pyodide
+runs them) and the comparison drawn from their replies, for correct and typical wrong
+word_chunks functions."""
 
 from __future__ import annotations
 
-import ast
-import json
 from pathlib import Path
 
 import pytest
+
+from runner.core import plain, web
 
 ROOT = Path(__file__).resolve().parents[2]
 LAMP = "De lamp brandt groen na reset. Houd de knop tien seconden vast voor herstel."
 
 CORRECT = (ROOT / "checkpoints" / "rag-01" / "solution.py").read_text(encoding="utf-8")
+WIDGET_PYTHON = (ROOT / "widgets" / "chunk-ranges" / "widget.py").read_text(encoding="utf-8")
 
 # The learner's typical slips, each a complete main.py.
 WORD_CHUNKS_HEAD = '''
@@ -45,24 +47,18 @@ def chunk_builder(step, end_shift="0", stop="word_end == len(spans)"):
 '''
 
 
-def run_learner(node, source, text=LAMP, window="6", overlap="2"):
-    """The snippet's answer, computed by CPython exactly as the worker evaluates it."""
-    program = node.ask(
-        {"op": "program", "source": source, "text": text, "window": window, "overlap": overlap},
-    )
-    tree = ast.parse(program["code"])
-    *body, last = tree.body
-    # What the worker gives a page-module snippet: the request as the global `args`.
-    namespace: dict = {"__name__": "werkplaats_tool", "args": program["args"]}
-    exec(compile(ast.Module(body=body, type_ignores=[]), "<werkplaats>", "exec"), namespace)
-    answer = eval(compile(ast.Expression(body=last.value), "<werkplaats>", "eval"), namespace)
-    return json.loads(answer)
-
-
 def compare(node, source, text=LAMP, window="6", overlap="2"):
-    learner = run_learner(node, source, text, window, overlap)
+    """The comparison widget.js draws, with both calls made by runner.core.web.call in CPython
+    exactly as the worker makes them: the widget's own Python prepares the arguments, then the
+    learner's word_chunks runs; their replies travel as plain JSON text."""
+    prepared = web.call("learner_arguments", [text, window, overlap], source=WIDGET_PYTHON, filename="widget.py")
+    assert prepared["status"] == "returned", prepared
+    reply = None
+    if prepared["value"] is not None:
+        reply = plain.dumps(web.call("word_chunks", prepared["value"], source=source))
     return node.ask({
-        "op": "compare", "text": text, "window": window, "overlap": overlap, "learner": learner,
+        "op": "compare", "text": text, "window": window, "overlap": overlap,
+        "arguments": plain.dumps(prepared), "reply": reply,
     })
 
 

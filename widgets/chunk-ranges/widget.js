@@ -1,15 +1,11 @@
 // The chunk-range visualizer widget: draws what chunk-ranges.js computes for the text, window
 // and overlap a learner types, lets them pick a passage, and ("Mijn passages") overlays the
-// passages of their own word_chunks, run in the shared Pyodide worker.
-import { StateEffect } from "@codemirror/state";
-import { EditorView } from "@codemirror/view";
-
-import { LOADING_PYTHON } from "./editor.js";
+// passages of their own word_chunks, called through the page's shared runner (context.runner).
 import { computeChunkRanges, formatDutchDecimal, measureCoverage } from "./chunk-ranges.js";
 import { GroupedList } from "./grouped-list.js";
-import { comparePassages, definesWordChunks, learnerPassagesProgram } from "./learner-passages.js";
+import { comparePassages, learnerOutcome } from "./learner-passages.js";
+import widgetPython from "./widget.py";
 
-const LEARNER_TIME_LIMIT_SECONDS = 10;
 const WORDS_PER_GROUP = 400;
 const PASSAGES_PER_GROUP = 100;
 const STATUS_LABELS = {
@@ -30,13 +26,13 @@ function passageLabel(passage, number) {
 
 export class ChunkRangeVisualizer {
   /**
-   * @param {HTMLElement} root  the partial's `[data-visualizer]` section
-   * @param {{python?: import("./worker-client.js").PythonWorker, editor?: object}} services
+   * @param {HTMLElement} root  the template's `[data-visualizer]` section
+   * @param {{runner: object, values: object}} context  the widget context (site/src/widgets.js)
    */
-  constructor(root, { python = null, editor = null } = {}) {
+  constructor(root, { runner, values }) {
     this.root = root;
-    this.python = python;
-    this.editor = editor;
+    this.runner = runner;
+    this.values = values;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.source = find("viz-source");
     this.windowField = find("viz-window");
@@ -277,26 +273,14 @@ export class ChunkRangeVisualizer {
 
   // ----- "Mijn passages" ------------------------------------------------------------------
 
-  editorCode() {
-    return this.editor && typeof this.editor.getCode === "function" ? this.editor.getCode() : null;
-  }
-
   // The button is only useful once the editor's code defines word_chunks; follow its edits.
   watchEditor() {
-    const view = this.editor && this.editor.view;
-    if (view instanceof EditorView) {
-      view.dispatch({
-        effects: StateEffect.appendConfig.of(EditorView.updateListener.of((update) => {
-          if (update.docChanged) this.updateLearnerButton();
-        })),
-      });
-    }
+    this.runner.onCodeChange(() => this.updateLearnerButton());
     this.updateLearnerButton();
   }
 
   updateLearnerButton() {
-    const code = this.editorCode();
-    const ready = code !== null && definesWordChunks(code) && this.python !== null;
+    const ready = this.runner.definesFunction("word_chunks");
     this.learnerButton.disabled = !ready || this.learnerRunning;
     if (!this.learnerRunning && this.learnerComparison === null) {
       this.learnerStatus.textContent = ready
@@ -308,12 +292,11 @@ export class ChunkRangeVisualizer {
   /** Run the learner's word_chunks on the current input and overlay the result. */
   async showLearnerPassages() {
     if (this.learnerRunning) return;
-    const code = this.editorCode();
-    if (code === null || this.python === null) {
+    if (this.runner.learnerCode() === null) {
       this.learnerStatus.textContent = "Er is geen editor op deze pagina om word_chunks uit te lezen.";
       return;
     }
-    if (!definesWordChunks(code)) {
+    if (!this.runner.definesFunction("word_chunks")) {
       this.learnerStatus.textContent =
         "Je code definieert nog geen functie word_chunks; schrijf die eerst in de editor.";
       return;
@@ -328,25 +311,12 @@ export class ChunkRangeVisualizer {
     this.learnerRunning = true;
     this.learnerButton.disabled = true;
     this.root.setAttribute("data-learner-state", "running");
-    this.learnerStatus.textContent = this.python.state === "ready" || this.python.state === "busy"
-      ? "Je word_chunks draait…"
-      : LOADING_PYTHON;
+    this.learnerStatus.textContent = this.runner.loadingText() ?? "Je word_chunks draait…";
     let comparison;
     try {
-      const program = learnerPassagesProgram({
-        source: code,
-        text: this.source.value,
-        window: this.windowField.value,
-        overlap: this.overlapField.value,
-      });
-      const answer = await this.python.evaluate(program.code, {
-        args: program.args,
-        timeLimitSeconds: LEARNER_TIME_LIMIT_SECONDS,
-        onStatus: () => { this.learnerStatus.textContent = "Je word_chunks draait…"; },
-      });
-      comparison = comparePassages(ranges, JSON.parse(answer));
+      comparison = await this.learnerComparisonFor(ranges);
     } catch (error) {
-      comparison = { verdict: "no-result", summary: failureText(error), learner: [], referenceStatus: [] };
+      comparison = noComparison(`Python kon je word_chunks niet draaien: ${error && (error.message || error)}`);
     } finally {
       this.learnerRunning = false;
     }
@@ -360,6 +330,25 @@ export class ChunkRangeVisualizer {
     }
     this.drawLearnerOverlay(comparison);
     this.updateLearnerButton();
+  }
+
+  // Two calls through the shared runner: this widget's own Python turns the input into
+  // word_chunks's arguments (the document with its revision), then the learner's function runs.
+  async learnerComparisonFor(ranges) {
+    // The runner's time limit is the page's run limit (the lesson's run_seconds).
+    const options = {
+      onStatus: () => { this.learnerStatus.textContent = "Je word_chunks draait…"; },
+    };
+    const prepared = await this.runner.callModule(widgetPython, "learner_arguments",
+      [this.source.value, this.windowField.value, this.overlapField.value], options);
+    if (prepared.status !== "returned") return noComparison(failureText(prepared, this.runner.timeLimitSeconds));
+    const args = prepared.value;
+    if (args === null) return comparePassages(ranges, learnerOutcome({}, null, this.values));
+    const reply = await this.runner.callLearner("word_chunks", args, options);
+    if (reply.status === "timeout" || reply.status === "stopped" || reply.status === "error") {
+      return noComparison(failureText(reply, this.runner.timeLimitSeconds));
+    }
+    return comparePassages(ranges, learnerOutcome(reply, args[0], this.values));
   }
 
   drawLearnerOverlay(comparison) {
@@ -461,30 +450,27 @@ function learnerPassageItem(learnerItem) {
   return item;
 }
 
-function failureText(error) {
-  const kind = error && error.kind;
-  if (kind === "timeout") {
-    return `Je word_chunks liep langer dan ${LEARNER_TIME_LIMIT_SECONDS} seconden en is gestopt.`;
+function noComparison(summary) {
+  return { verdict: "no-result", summary, learner: [], referenceStatus: [] };
+}
+
+// A call that did not end in the function's own answer (the runner's reply status).
+function failureText(reply, timeLimitSeconds) {
+  if (reply.status === "timeout") {
+    return `Je word_chunks liep langer dan ${timeLimitSeconds} ${timeLimitSeconds === 1 ? "seconde" : "seconden"} en is gestopt.`;
   }
-  if (kind === "stopped" || kind === "interrupted") return "Gestopt voordat je word_chunks klaar was.";
-  const message = error && (error.message || String(error));
-  return `Python kon je word_chunks niet draaien: ${message}`;
+  if (reply.status === "stopped") return "Gestopt voordat je word_chunks klaar was.";
+  return `Python kon je word_chunks niet draaien: ${reply.message}`;
 }
 
 /**
- * Page module (see lesson.js): wire every visualizer on the page, and the checkpoint panel's
- * "Bekijk in de visualisatie", which dispatches `werkplaats:show-learner-passages`.
- * @param {{root: ParentNode, python?: object, editor?: object}} context
+ * The widget's entry (site/src/widgets.js calls it for each `:::{widget} chunk-ranges`).
+ * "Bekijk in de visualisatie" on a checkpoint the lesson lists for this widget shows the
+ * learner's passages.
+ * @param {HTMLElement} element  the widget's root, `[data-widget=chunk-ranges]`
+ * @param {{runner: object, values: object}} context
  */
-export function initVisualizers({ root, python = null, editor = null }) {
-  const widgets = [...root.querySelectorAll("[data-visualizer]")].map(
-    (element) => new ChunkRangeVisualizer(element, { python, editor }),
-  );
-  if (widgets.length > 0) {
-    document.addEventListener("werkplaats:show-learner-passages", () => {
-      widgets[0].root.scrollIntoView({ block: "start" });
-      widgets[0].showLearnerPassages();
-    });
-  }
-  return widgets;
+export function mount(element, context) {
+  const visualizer = new ChunkRangeVisualizer(element.querySelector("[data-visualizer]"), context);
+  return { visualizer, showCheckpoint: () => visualizer.showLearnerPassages() };
 }

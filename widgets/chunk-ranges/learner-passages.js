@@ -1,9 +1,7 @@
-// "Mijn passages": the Python snippet that runs the learner's word_chunks on the visualizer's
-// input, and the comparison of what it returned with the reference passages. Pure: no DOM, no
-// worker; visualizer.js sends the snippet through the worker client and draws the comparison.
+// "Mijn passages": the comparison of what the learner's word_chunks returned (through the shared
+// runner, widget-runner.js) with the reference passages. Pure: no DOM, no worker; widget.js
+// makes the call and draws the comparison.
 
-export const DOCUMENT_ID = "eigen-bron";
-export const DOCUMENT_TITLE = "Eigen bron";
 const CHUNK_KEYS = [
   "id", "document_id", "revision", "word_start", "word_end", "start", "end", "text",
 ];
@@ -11,120 +9,66 @@ const CHUNK_KEYS = [
 // passages; past chunk_coverage's own limit of 20 000 the rest is cut off.
 const MAX_LEARNER_ITEMS = 20001;
 
-// Runs inside Pyodide. The learner's code gets its own namespace, as main.py; whatever it
-// returns is reduced to plain JSON data here, so nothing of the learner's objects (custom
-// __eq__, __repr__, str subclasses) reaches the page. The revision is computed and json.dumps
-// bound before the learner's code runs, so the learner's code cannot change either.
-export const LEARNER_SNIPPET = String.raw`
-def _werkplaats_learner_passages(request):
-    import hashlib
-    import json
-    import re
-
-    dumps = json.dumps
-    max_items = ${MAX_LEARNER_ITEMS}
-    chunk_keys = ${JSON.stringify(CHUNK_KEYS)}
-
-    def field_value(raw):
-        # The field's text as Python would get it: 6 -> int, 6.5 -> float, empty -> None.
-        if raw is None or re.fullmatch(r"-?[0-9]+", raw):
-            return None if raw is None else int(raw)
-        try:
-            return float(raw)
-        except ValueError:
-            return raw
-
-    def plain(value):
-        kind = type(value)
-        if kind is int:
-            if -2**53 < value < 2**53:
-                return value
-            return {"type": "int", "repr": "een heel groot getal"}
-        if kind is str:
-            return value[:20001]
-        if kind is float or kind is bool or value is None:
-            return {"type": kind.__name__, "repr": repr(value)}
-        return {"type": kind.__name__}
-
-    def chunk_summary(item):
-        if type(item) is not dict:
-            return {"type": type(item).__name__}
-        keys = [key if type(key) is str else {"type": type(key).__name__}
-                for key in list(item)[:20]]
-        fields = {key: plain(dict.__getitem__(item, key))
-                  for key in chunk_keys if dict.__contains__(item, key)}
-        return {"type": "dict", "keys": keys, "fields": fields}
-
-    def error_summary(error):
-        try:
-            message = str(error)[:300]
-        except Exception:
-            message = ""
-        return {"error_type": type(error).__name__,
-                "is_value_error": isinstance(error, ValueError), "message": message}
-
-    text = request["text"]
-    try:
-        revision = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    except UnicodeEncodeError:
-        return dumps({"kind": "no_document"})
-    document = {"id": request["document_id"], "title": request["document_title"],
-                "text": text, "revision": revision}
-    namespace = {"__name__": "__main__"}
-    try:
-        code = compile(request["source"], "main.py", "exec")
-    except SyntaxError as error:
-        return dumps({"kind": "load_error", "line": error.lineno, **error_summary(error)})
-    try:
-        exec(code, namespace)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as error:
-        return dumps({"kind": "load_error", "line": None, **error_summary(error)})
-    function = namespace.get("word_chunks")
-    if not callable(function):
-        return dumps({"kind": "no_function"})
-    try:
-        result = function(document, field_value(request["window"]),
-                          field_value(request["overlap"]))
-    except KeyboardInterrupt:
-        raise
-    except BaseException as error:
-        return dumps({"kind": "raised", **error_summary(error)})
-    answer = {"kind": "returned", "type": type(result).__name__,
-              "document": {"id": document["id"], "revision": revision}}
-    if type(result) is list:
-        answer["items"] = [chunk_summary(item) for item in result[:max_items]]
-        answer["truncated"] = len(result) > max_items
-    return dumps(answer)
-`;
-
 /**
- * The request for the worker client's `evaluate(code, {args})`: the snippet reads the global
- * `args` (JSON data, so astral characters and even lone surrogates arrive intact) and
- * evaluates to its JSON answer, a str.
- * @param {{source: string, text: string, window: string, overlap: string}} input
- *   the editor's code, and the visualizer's text and field values as typed
- * @returns {{code: string, args: object}}
+ * The comparison's view of "Mijn passages": the runner's reply for the learner's word_chunks
+ * (widget-runner.js, values as python-values.js decodes them) reduced to what is compared and
+ * drawn. `document` is the document the call got (a Map), or null when the text has none;
+ * `values` is the page's python-values.js (the widget context's `values`). Timeouts and stops
+ * never get here: the widget reports them itself.
  */
-export function learnerPassagesProgram(input) {
-  const field = (value) => (value.trim() === "" ? null : value.trim());
-  return {
-    code: `${LEARNER_SNIPPET}\n_werkplaats_learner_passages(args)\n`,
-    args: {
-      source: input.source,
-      text: input.text,
-      window: field(input.window),
-      overlap: field(input.overlap),
-      document_id: DOCUMENT_ID,
-      document_title: DOCUMENT_TITLE,
-    },
+export function learnerOutcome(reply, document, values) {
+  const { Opaque, pythonTypeName } = values;
+  if (document === null) return { kind: "no_document" };
+  const error = reply.error ?? {};
+  switch (reply.status) {
+    case "load-error":
+      return { kind: "load_error", error_type: error.type, line: error.line, message: error.message };
+    case "no-function":
+      return { kind: "no_function" };
+    case "raised":
+      return { kind: "raised", error_type: error.type, is_value_error: error.isValueError, message: error.message };
+    case "returned":
+      break;
+    default:
+      return { kind: "unreadable" };
+  }
+  const value = reply.value;
+  const answer = {
+    kind: "returned",
+    type: pythonTypeName(value),
+    document: { id: document.get("id"), revision: document.get("revision") },
   };
+  if (value instanceof Opaque && value.reason) {
+    return { ...answer, kind: "opaque", reason: value.reason };
+  }
+  if (Array.isArray(value)) {
+    answer.items = value.slice(0, MAX_LEARNER_ITEMS).map((item) => chunkSummary(item, values));
+    answer.truncated = value.length > MAX_LEARNER_ITEMS;
+  }
+  return answer;
 }
 
-/** Whether the editor's code defines a top-level word_chunks function. */
-export function definesWordChunks(source) {
-  return /^(async\s+)?def\s+word_chunks\s*\(/m.test(source);
+// One item of the learner's list: its type, and for a dict its first keys and the chunk fields.
+function chunkSummary(item, values) {
+  if (item instanceof values.Opaque && item.reason) return { type: item.typeName, unusable: item.reason };
+  if (!(item instanceof Map)) return { type: values.pythonTypeName(item) };
+  const fields = {};
+  for (const key of CHUNK_KEYS) {
+    if (item.has(key)) fields[key] = fieldSummary(item.get(key), values);
+  }
+  return { type: "dict", keys: [...item.keys()].slice(0, 20), fields };
+}
+
+// Exact ints and strs are compared as they are; everything else only by type and repr, so
+// 6.0 (a float) or True never equals the int 6 or 1.
+function fieldSummary(value, { PyFloat, pythonRepr, pythonTypeName }) {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return { type: "int", repr: "een heel groot getal" };
+  if (typeof value === "string") return value.slice(0, 20001);
+  if (value instanceof PyFloat || typeof value === "boolean" || value === null) {
+    return { type: pythonTypeName(value), repr: pythonRepr(value) };
+  }
+  return { type: pythonTypeName(value) };
 }
 
 function describeValue(value) {
@@ -160,6 +104,7 @@ const FIELD_ORDER = [
 
 /** Why a learner's item differs from the expected passage, or null when it is the same. */
 function itemDifference(item, expected) {
+  if (item.unusable) return `het is geen gewone ${item.type} (${item.unusable})`;
   if (item.type !== "dict") return `het is geen dict maar een ${item.type}`;
   const keys = item.keys.map((key) => (typeof key === "string" ? key : `<${key.type}>`));
   const missing = CHUNK_KEYS.filter((key) => !keys.includes(key));
@@ -239,6 +184,13 @@ export function comparePassages(reference, outcome) {
           `${reference.passages.length} passage${reference.passages.length === 1 ? "" : "s"}.`),
         verdict: "different",
         referenceStatus: reference.passages.map(() => "missing"),
+      };
+    case "opaque":
+      return {
+        ...noResult(`Je word_chunks gaf een ${outcome.type} terug die niet te vergelijken is ` +
+          `(${outcome.reason}).`),
+        verdict: "different",
+        referenceStatus: reference.valid ? reference.passages.map(() => "missing") : [],
       };
     case "returned":
       break;

@@ -1,0 +1,116 @@
+"""`:::{widget} <name>`: where a widget stands in the text, with `key: value` option lines.
+
+The options are checked against the widget's widget.toml (builder/widgets.py), the generic
+`checkpoints:` option against the lesson's checkpoints, and then by the widget's own
+`validate(options)` when it has one. Each instance gets a page-unique id prefix.
+Needs `env["widgets"]`: the project's widgets by name (none: every widget name is unknown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from builder.errors import BuildError
+from builder.lesson_header import suggestion
+from builder.plugins.directives import error_at, register_directive
+from builder.widgets import CHECKPOINTS_OPTION, OptionError, Widget, WidgetInstance
+
+
+def widget_plugin(md: MarkdownIt) -> None:
+    def handle(fence: Token, argument: str, state: StateCore) -> list[Token]:
+        env = state.env
+        widgets: dict[str, Widget] = env.get("widgets", {})
+        if not argument:
+            raise error_at(env, fence, "a widget needs a name: ':::{widget} <name>'")
+        widget = widgets.get(argument)
+        if widget is None:
+            raise error_at(env, fence, f"unknown widget '{argument}'{suggestion(argument, sorted(widgets))}")
+        options, checkpoints = read_options(widget, fence, state)
+        used: list[Widget] = env.setdefault("used_widgets", [])
+        if widget not in used:
+            used.append(widget)
+        counts: dict[str, int] = env.setdefault("widget_counts", {})
+        counts[widget.name] = counts.get(widget.name, 0) + 1
+        token = Token("widget", "div", 0)
+        token.map = fence.map
+        token.block = True
+        token.meta = {"instance": WidgetInstance(widget, f"{widget.name}-{counts[widget.name]}", options, checkpoints)}
+        return [token]
+
+    register_directive(md, "widget", handle)
+    md.add_render_rule("widget", render_widget)
+
+
+def render_widget(self, tokens: Sequence[Token], index: int, options, env) -> str:
+    instance: WidgetInstance = tokens[index].meta["instance"]
+    return instance.widget.render(instance)
+
+
+def option_line_token(fence: Token, number: int) -> Token:
+    line_token = Token("", "", 0)
+    line_token.map = [fence.map[0] + number, fence.map[0] + number + 1] if fence.map else None
+    return line_token
+
+
+def read_options(widget: Widget, fence: Token, state: StateCore) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The typed options (defaults filled in) and the checkpoints the widget shows."""
+    env = state.env
+    values: dict[str, Any] = {}
+    checkpoints: tuple[str, ...] = ()
+    seen: set[str] = set()
+    known = [*widget.options, CHECKPOINTS_OPTION]
+    for number, raw_line in enumerate(fence.content.splitlines(), start=1):
+        line = raw_line.strip()
+        if not line:
+            continue
+        where = option_line_token(fence, number)
+        key, colon, value = line.partition(":")
+        key, value = key.strip(), value.strip()
+        if not colon or not key:
+            raise error_at(env, where, f"widget options are 'key: value' lines, got '{line}'")
+        if key not in known:
+            raise error_at(env, where, f"widget '{widget.name}' has no option '{key}'{suggestion(key, known)}")
+        if key in seen:
+            raise error_at(env, where, f"widget option '{key}' appears twice")
+        seen.add(key)
+        if key == CHECKPOINTS_OPTION:
+            checkpoints = read_checkpoints(env, where, value)
+            continue
+        try:
+            values[key] = widget.options[key].convert(value)
+        except OptionError as error:
+            raise error_at(env, where, f"widget {error}") from None
+    for name, option in widget.options.items():
+        if name in values:
+            continue
+        if option.required:
+            raise error_at(env, fence, f"widget '{widget.name}' needs option '{name}'")
+        values[name] = option.default
+    if widget.validator is not None:
+        try:
+            widget.validator(dict(values))
+        except ValueError as error:
+            raise error_at(env, fence, f"widget '{widget.name}': {error}") from None
+        except Exception as error:  # noqa: BLE001 - a bug in the widget's validate.py, not the lesson
+            raise BuildError(f"{widget.shown_dir}/validate.py", None,
+                             f"validate(options) failed: {type(error).__name__}: {error}") from None
+    return values, checkpoints
+
+
+def read_checkpoints(env: dict, where: Token, value: str) -> tuple[str, ...]:
+    known = list(env.get("checkpoints", {}))
+    names = value.replace(",", " ").split()
+    if not names:
+        raise error_at(env, where, "widget option 'checkpoints' needs checkpoint ids, separated by spaces")
+    for name in names:
+        if name not in known:
+            raise error_at(env, where, f"unknown checkpoint '{name}' in widget option 'checkpoints'"
+                                       f"{suggestion(name, known)}")
+    if len(set(names)) != len(names):
+        raise error_at(env, where, "widget option 'checkpoints' names a checkpoint twice")
+    return tuple(names)

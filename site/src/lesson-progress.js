@@ -1,0 +1,32 @@
+// How far a learner is with one lesson, from the results checkpoints.js stored: the same rule as
+// the lesson page's progress badge. A pass counts only when it was made with the lesson's current
+// tests (the bundle hash) and with the code the editor would show now; other passes are "eerder
+// gehaald" and need a re-check.
+
+/**
+ * @param {{entry: object|null, bundleSha256: string, checkpointIds: string[], codeFingerprint: string|null}} facts
+ *   `entry`: the stored results (checkpoint-results.js) or null; `codeFingerprint`: of the code the
+ *   editor would show, or null when that cannot be told (then the code is not compared).
+ * @returns {{passed: number, earlier: number, total: number}}
+ */
+export function lessonProgress({ entry, bundleSha256, checkpointIds, codeFingerprint }) {
+  const progress = { passed: 0, earlier: 0, total: checkpointIds.length };
+  if (!entry) return progress;
+  const sameTests = entry.bundle_sha256 === bundleSha256;
+  for (const id of checkpointIds) {
+    const result = Object.prototype.hasOwnProperty.call(entry.results, id) ? entry.results[id] : null;
+    if (!result || result.status !== "pass") continue;
+    const current = sameTests && !result.stale
+      && (codeFingerprint === null || result.code === codeFingerprint);
+    if (current) progress.passed += 1;
+    else progress.earlier += 1;
+  }
+  return progress;
+}
+
+/** "2 van 3 checkpoints gehaald", and what needs a re-check. */
+export function progressText({ passed, earlier, total }) {
+  const checkpoints = total === 1 ? "checkpoint" : "checkpoints";
+  const text = `${passed} van ${total} ${checkpoints} gehaald`;
+  return earlier > 0 ? `${text} · ${earlier} eerder gehaald, controleer opnieuw` : text;
+}
