@@ -24,7 +24,10 @@ def big_merge(learner):
 @test("cap_per_document", "400 kandidaten en 50 plaatsen")
 def big_cap(learner):
     keyword, semantic, _ = shared.generated_cases("big_routes", _big_routes)
-    candidates = reference.merge_routes(keyword, semantic + [shared.hit("doc0", 100000 - n) for n in range(400 - len(semantic))])[:400]
+    candidates = reference.merge_routes(keyword, semantic)
+    taken = {candidate["id"] for candidate in candidates}
+    padding = (shared.candidate("pad", n, ["semantic"]) for n in range(400) if f"pad:{n}" not in taken)
+    candidates = (candidates + list(padding))[:400]
     for slots in (49, 50):
         expect_equal(returns(lambda: learner.cap_per_document(candidates, slots), "400 kandidaten mag."),
                      reference.cap_per_document(candidates, slots), "Voor 400 kandidaten klopt de keuze niet.", show=False)
