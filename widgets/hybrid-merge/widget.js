@@ -174,7 +174,13 @@ export class MergeViewer {
   }
 
   updateLearnerButton() {
-    this.learnerButton.disabled = !this.learnerReady() || this.inputs === null || this.learnerRunning;
+    const ready = this.learnerReady();
+    this.learnerButton.disabled = !ready || this.inputs === null || this.learnerRunning;
+    if (!this.learnerRunning && this.learnerList.hidden) {
+      this.learnerStatus.textContent = ready
+        ? "Klik op Mijn samenvoeging: je eigen functies draaien op de treffers hierboven."
+        : "Zodra je code deze functies heeft, kun je hier je eigen samenvoeging bekijken.";
+    }
   }
 
   async showLearner() {
