@@ -237,3 +237,15 @@ def test_chunk_ranges_long_source_view_is_a_named_scroll_box_the_keyboard_scroll
     before = view.evaluate("el => el.scrollTop")
     page.keyboard.press("PageDown")
     page.wait_for_function("([el, before]) => el.scrollTop > before", arg=[view.element_handle(), before])
+
+
+def test_chunk_ranges_word_marks_are_said_not_only_coloured(page, site_server):
+    open_chunk_ranges(page, site_server)
+    # The default: window 6, overlap 2 over 14 words; words 4-5 and 8-9 are stored twice.
+    snapshot = page.get_by_test_id("viz-words").aria_snapshot()
+    assert "3groen 4na (vaker bewaard) 5reset. (vaker bewaard) 6Houd" in snapshot
+    assert snapshot.count("(vaker bewaard)") == 4
+    page.get_by_test_id("viz-overlap").fill("0")
+    page.get_by_test_id("viz-window").fill("20")
+    expect(page.get_by_test_id("viz-passage")).to_have_count(1)
+    assert "(vaker bewaard)" not in page.get_by_test_id("viz-words").aria_snapshot()
