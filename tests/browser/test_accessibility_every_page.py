@@ -1,7 +1,8 @@
 """axe-core on every built page (the index and every lesson, whatever lessons exist) at a desktop
 and a phone width, in the page's fullest state: the practice panel and every widget drawn, a
-program run, a checkpoint failed (its feedback on the page), its hint open, and the widget
-that lists it shown it. No serious or critical violation passes (issue 17).
+program run, a checkpoint failed (its feedback on the page), its hint open, the widget that
+lists it shown it, the solution's and the reset's questions open, "Terug naar de les" shown; and
+the index with that lesson's progress. No serious or critical violation passes (issue 17).
 
 One lesson page is brought into that state once (one Pyodide start) and checked at both widths.
 """
@@ -48,6 +49,24 @@ def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, si
         # A widget may call Python to show it (chunk-ranges runs the learner's code).
         page.wait_for_function("() => !document.querySelector('[data-widget] [aria-busy=true]')",
                                timeout=COLD_START_MS)
+    # The questions the page asks before it acts: the solution's and the reset's.
+    solution = page.get_by_test_id("solution")
+    if solution.count():
+        solution.locator("summary").click()
+        page.get_by_test_id("solution-confirm").wait_for()
+    page.get_by_test_id("reset").click()
+    page.get_by_test_id("reset-confirm").wait_for()
     for width_name in WIDTHS:
         set_width(page, width_name)
+        if width_name == "phone":
+            # Stacked, a jump to the editor shows "Terug naar de les".
+            page.get_by_test_id("to-editor").click()
+            page.get_by_test_id("back-to-lesson").wait_for()
         assert [(width_name, *violation) for violation in serious_violations(page)] == []
+
+    # The index with this lesson's progress drawn.
+    page.goto(site_server.url)
+    page.get_by_test_id(f"progress-{lesson_id}").wait_for()
+    for width_name in WIDTHS:
+        set_width(page, width_name)
+        assert [("index", width_name, *violation) for violation in serious_violations(page)] == []
