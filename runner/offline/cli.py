@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -42,7 +43,12 @@ from runner.offline.mutate import (
 )
 from runner.offline.quality_gate import check_quality_gate, known_solutions
 from runner.offline.records import ResultRecord, ResultsFileError
-from runner.offline.report import CheckpointInfo, missing_protections, render_report
+from runner.offline.corrections import CORRECTIONS_FILE, CorrectionsError, read_corrections, unknown_learners
+from runner.offline.feedback import FEEDBACK_DIR, FeedbackCheckpoint, feedback_file_names, render_feedback
+from runner.offline.gradebook import latest_per_learner
+from runner.offline.grades import LessonGrading
+from runner.offline.report import LANGUAGES, CheckpointInfo, ReportInputs, missing_protections, render_report
+from runner.offline.similarity import not_started
 from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
 from runner.offline.submission import PathProblem, collect_submission_files, read_submission
 
@@ -66,6 +72,16 @@ def _positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
+    return value
+
+
+def _pass_percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 99:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 99: {text!r}")
     return value
 
 
@@ -126,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="gradebook.csv for Excel with Dutch settings: ';' between columns, a UTF-8 BOM")
     grade.add_argument("--regrade", action="store_true",
                        help="grade everything again, ignoring earlier results in --out")
+    grade.add_argument("--feedback", action="store_true",
+                       help=f"also write {FEEDBACK_DIR}/<learner>.html: one Dutch feedback page per learner to hand back")
+    grade.add_argument("--pass-percent", type=_pass_percent, default=None, metavar="P",
+                       help="share of the points that makes a 5.5 (default: the lesson's pass_percent, else 55)")
+    grade.add_argument("--report-language", choices=LANGUAGES, default="nl",
+                       help="language of report.html (default nl; learner messages stay Dutch)")
     _add_common(grade)
     gate = commands.add_parser(
         "gate", help="check the lesson's tests: reference and correct/ pass, each wrong/ fails its checkpoint")
@@ -257,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SandboxError as error:
         print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
         return 1
+    except CorrectionsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except ResultsFileError as error:
         print(f"error: {error} (a line this runner did not write: mend or delete it, "
               "or grade everything again with --regrade)", file=sys.stderr)
@@ -354,21 +379,79 @@ def names_of(paths: list[Path], limit: int = 10) -> str:
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
-def write_outputs(results: list[ResultRecord], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
+@dataclass(frozen=True)
+class OutputOptions:
+    excel: bool = False
+    feedback: bool = False
+    pass_percent: int | None = None  # None: the lesson's
+    language: str = "nl"
+
+
+def lesson_grading(bundle: Bundle, out_dir: Path, pass_percent: int | None) -> LessonGrading:
+    """Points and pass mark of the lesson, and the teacher's corrections beside the outputs."""
+    corrections = read_corrections(out_dir / CORRECTIONS_FILE, {bundle.lesson: bundle.function_names})
+    return LessonGrading(
+        lesson=bundle.lesson,
+        points={c.id: c.points for c in bundle.checkpoints},
+        pass_percent=bundle.grading.pass_percent if pass_percent is None else pass_percent,
+        corrections=corrections,
+    )
+
+
+def read_starter(lesson_dir: Path) -> str | None:
+    try:
+        return (lesson_dir / "starter.py").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def write_outputs(results: list[ResultRecord], bundle: Bundle, out_dir: Path, lesson_dir: Path,
+                  options: OutputOptions = OutputOptions()) -> list[str]:
+    """results.jsonl, gradebook.csv, report.html and, with feedback, one page per learner;
+    returns the notes for the teacher (corrections for learners not in this batch)."""
     batch.finish_batch(results, out_dir)
+    grading = lesson_grading(bundle, out_dir, options.pass_percent)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
     # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
-    gradebook = utf8_safe(gradebook_csv(results, checkpoint_ids, delimiter=";" if excel else ","))
-    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, gradebook.encode("utf-8-sig" if excel else "utf-8"))
+    gradebook = utf8_safe(gradebook_csv(results, checkpoint_ids, delimiter=";" if options.excel else ",",
+                                        grading=grading))
+    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, gradebook.encode("utf-8-sig" if options.excel else "utf-8"))
+    starter = read_starter(lesson_dir)
+    generated_at = batch.now_utc()
     html = render_report(
         results,
         lesson=bundle.lesson,
         checkpoints=[CheckpointInfo(c.id, c.title) for c in bundle.checkpoints],
         runner_version=runner.__version__,
         bundle_sha256=bundle.bundle_sha256,
-        generated_at=batch.now_utc(),
+        generated_at=generated_at,
+        inputs=ReportInputs(grading=grading, starter=starter, language=options.language),
     )
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
+    if options.feedback:
+        write_feedback(results, bundle, out_dir, grading, starter, generated_at)
+    learners = {result.learner for result in results}
+    return [f"{out_dir / CORRECTIONS_FILE}:{c.line}: no learner {c.learner!r} in this batch; the line changes nothing"
+            for c in unknown_learners(grading.corrections, learners)]
+
+
+def write_feedback(results: list[ResultRecord], bundle: Bundle, out_dir: Path, grading: LessonGrading,
+                   starter: str | None, generated_at: str) -> None:
+    """feedback/<learner>.html for each learner's most recent submission; pages of learners no
+    longer in the batch are removed, so the folder can be handed out as it is."""
+    folder = out_dir / FEEDBACK_DIR
+    folder.mkdir(exist_ok=True)
+    latest = [result for result, _count in latest_per_learner(results)]
+    names = feedback_file_names([result.learner for result in latest])
+    checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in bundle.checkpoints]
+    for result in latest:
+        untouched = bool(starter and result.graded and result.code is not None and result.score == 0
+                         and not_started(result.code, starter))
+        page = render_feedback(result, bundle.lesson, checkpoints, grading.grade(result), generated_at, untouched)
+        batch.write_atomically(folder / names[result.learner], utf8_safe(page).encode("utf-8"))
+    for stale in folder.glob("*.html"):
+        if stale.name not in names.values():
+            stale.unlink()
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -384,6 +467,7 @@ def run_grade(args: argparse.Namespace) -> int:
     if not files:
         raise UsageError("no .py or .json submissions found in the given paths")
     out_dir.mkdir(parents=True, exist_ok=True)
+    lesson_grading(bundle, out_dir, args.pass_percent)  # a mistake in corrections.csv stops us before grading
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
     plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
@@ -403,7 +487,10 @@ def run_grade(args: argparse.Namespace) -> int:
             plan, bundle, lesson_dir, out_dir, limits_from(args, bundle.settings), args.jobs,
             on_result=lambda result: progress.advance(task),
         )
-    write_outputs(outcome.results, bundle, out_dir, excel=args.excel)
+    notes = write_outputs(outcome.results, bundle, out_dir, lesson_dir, OutputOptions(
+        excel=args.excel, feedback=args.feedback, pass_percent=args.pass_percent, language=args.report_language))
+    for note in notes:
+        errors.print(f"note: {note}")
     graded = sum(1 for r in outcome.results if r.graded)
     invalid = [Path(r.submission) for r in outcome.results if not r.graded]
     print(
@@ -418,8 +505,9 @@ def run_grade(args: argparse.Namespace) -> int:
         errors.print(f"warning: learner code ran without {', '.join(missing)} (see docs/grading.md, 'The "
                      "sandbox': as root on a machine that allows namespaces and cgroups they all hold; "
                      "results kept from an earlier run keep their record until --regrade)")
+    feedback = f" and {plural(len({r.learner for r in outcome.results}), 'feedback page')} in {out_dir / FEEDBACK_DIR}" if args.feedback else ""
     print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
-          f"{out_dir / batch.REPORT_FILE}")
+          f"{out_dir / batch.REPORT_FILE}{feedback}")
     if outcome.failures:
         for failure in outcome.failures:
             errors.print(Text(f"not graded: {failure}", style="red"))
