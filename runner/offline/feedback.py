@@ -45,8 +45,10 @@ def feedback_file_names(learners: Sequence[str]) -> dict[str, str]:
     return names
 
 
-def render_feedback(result: ResultRecord, lesson: str, checkpoints: Sequence[FeedbackCheckpoint],
-                    grade: LearnerGrade | None, generated_at: str, not_started: bool = False) -> str:
+def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint], grade: LearnerGrade | None,
+                  not_started: bool = False, level: int = 2) -> list[str]:
+    """The parts of one lesson's feedback; headings at `level` (2 on its own page, 3 in a module's)."""
+    h = f"h{level}"
     rows = []
     by_id = {c.id: c for c in result.checkpoints}
     points = {c.id: c for c in grade.checkpoints} if grade is not None else {}
@@ -57,39 +59,77 @@ def render_feedback(result: ResultRecord, lesson: str, checkpoints: Sequence[Fee
         worth = (f"{format_points(earned.earned, True)} van {earned.worth}" if earned is not None else "")
         rows.append(f"<tr><td>{e(checkpoint.title)}<span class=\"why\">{e(checkpoint.id)}</span></td>"
                     f"<td>{status_badge(status, NL)}</td><td class=\"num\">{e(worth)}</td></tr>")
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="nl"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Terugkoppeling {e(lesson)}: {e(result.learner)}</title>",
-        f"<style>{CSS}</style></head><body>",
-        f"<h1>Terugkoppeling {e(lesson)}</h1>",
-        f'<p class="meta">Voor <b>{e(result.learner)}</b>; nagekeken op {e(result.graded_at[:10])}, '
-        f"dit overzicht gemaakt op {e(generated_at[:10])}.</p>",
-    ]
+    parts = []
     if grade is not None:
         verdict = "voldoende" if grade.passed else "onvoldoende"
         parts.append(f'<div class="cards"><div class="card"><b>{e(format_grade(grade.grade, True))}</b>cijfer '
                      f"({verdict})</div><div class=\"card\"><b>{e(format_points(grade.points, True))} van "
                      f"{grade.max_points}</b>punten</div></div>")
     if not result.graded:
-        parts.append(f"<h2>Je inzending kon niet worden nagekeken</h2><p>{e(result.message)}</p>")
+        parts.append(f"<{h}>Je inzending kon niet worden nagekeken</{h}><p>{e(result.message)}</p>")
     elif not_started:
-        parts.append("<h2>Niet begonnen</h2><p>Je inzending is (bijna) de startcode van de les.</p>")
-    parts.append("<h2>Checkpoints</h2>")
+        parts.append(f"<{h}>Niet begonnen</{h}><p>Je inzending is (bijna) de startcode van de les.</p>")
+    parts.append(f"<{h}>Checkpoints</{h}>")
     parts.append(f'<div class="table-scroll"><table><thead><tr><th>Checkpoint</th><th>Uitslag</th>'
                  f'<th>Punten</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     if result.graded:
-        parts.append("<h2>Wat nog niet goed ging</h2>")
+        parts.append(f"<{h}>Wat nog niet goed ging</{h}>")
         parts.append(failures_list(result, NL))
     if grade is not None and grade.corrections:
         items = "".join(f"<li><b>{e(c.checkpoint)}</b> {e(_signed(c))}<span class=\"why\">{e(c.comment)}</span></li>"
                         for c in grade.corrections)
-        parts.append(f'<h2>Opmerkingen van je docent</h2><ul class="feedback">{items}</ul>')
-    parts.append("<h2>Je code</h2>")
+        parts.append(f'<{h}>Opmerkingen van je docent</{h}><ul class="feedback">{items}</ul>')
+    parts.append(f"<{h}>Je code</{h}>")
     parts.append(code_block(result.code) if result.code is not None else f"<p>{e(NL['no_code'])}</p>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+    return parts
+
+
+def _page(title: str, body: list[str]) -> str:
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="nl"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title}</title>",
+        f"<style>{CSS}</style></head><body>",
+        *body,
+        "</body></html>\n",
+    ])
+
+
+def render_feedback(result: ResultRecord, lesson: str, checkpoints: Sequence[FeedbackCheckpoint],
+                    grade: LearnerGrade | None, generated_at: str, not_started: bool = False) -> str:
+    return _page(f"Terugkoppeling {e(lesson)}: {e(result.learner)}", [
+        f"<h1>Terugkoppeling {e(lesson)}</h1>",
+        f'<p class="meta">Voor <b>{e(result.learner)}</b>; nagekeken op {e(result.graded_at[:10])}, '
+        f"dit overzicht gemaakt op {e(generated_at[:10])}.</p>",
+        *feedback_body(result, checkpoints, grade, not_started),
+    ])
+
+
+@dataclass(frozen=True)
+class LessonFeedback:
+    lesson: str
+    result: ResultRecord
+    checkpoints: Sequence[FeedbackCheckpoint]
+    grade: LearnerGrade | None
+    not_started: bool = False
+
+
+def render_module_feedback(learner: str, lessons: Sequence[LessonFeedback], total: LearnerGrade,
+                           generated_at: str) -> str:
+    """One page for a learner's work in several lessons: the total, then each lesson."""
+    names = ", ".join(part.lesson for part in lessons)
+    body = [
+        f"<h1>Terugkoppeling {e(names)}</h1>",
+        f'<p class="meta">Voor <b>{e(learner)}</b>; dit overzicht gemaakt op {e(generated_at[:10])}.</p>',
+        f'<div class="cards"><div class="card"><b>{e(format_grade(total.grade, True))}</b>cijfer voor alles samen '
+        f"({'voldoende' if total.passed else 'onvoldoende'})</div><div class=\"card\"><b>"
+        f"{e(format_points(total.points, True))} van {total.max_points}</b>punten</div></div>",
+    ]
+    for part in lessons:
+        body.append(f"<h2>Les {e(part.lesson)}</h2>")
+        body.extend(feedback_body(part.result, part.checkpoints, part.grade, part.not_started, level=3))
+    return _page(f"Terugkoppeling: {e(learner)}", body)
 
 
 def _signed(correction) -> str:

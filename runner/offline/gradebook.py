@@ -13,7 +13,7 @@ import csv
 import io
 from typing import Sequence
 
-from runner.offline.grades import LessonGrading, format_grade, format_points
+from runner.offline.grades import LearnerGrade, LessonGrading, format_grade, format_points
 from runner.offline.records import ResultRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -80,4 +80,28 @@ def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str]
             *correction_cells,
         ]
         writer.writerow([safe_cell(cell) for cell in row])
+    return output.getvalue()
+
+
+def module_gradebook_csv(results_by_lesson: dict[str, Sequence[ResultRecord]], gradings: dict[str, LessonGrading],
+                         totals: dict[str, LearnerGrade], delimiter: str = ",") -> str:
+    """A module's gradebook: per learner, for each lesson its points and grade (empty when the learner
+    handed in nothing for it), then the points, maximum and grade of all lessons together."""
+    comma = delimiter == ";"
+    output = io.StringIO()
+    writer = csv.writer(output, lineterminator="\n", delimiter=delimiter)
+    lessons = list(results_by_lesson)
+    writer.writerow(["learner", *(f"{lesson} {column}" for lesson in lessons for column in ("points", "grade")),
+                     "points", "max_points", "grade", "passed"])
+    per_lesson = {lesson: {result.learner: gradings[lesson].grade(result)
+                           for result, _count in latest_per_learner(results_by_lesson[lesson])} for lesson in lessons}
+    for learner in sorted(totals, key=lambda name: (name.casefold(), name)):
+        cells: list[object] = [learner]
+        for lesson in lessons:
+            grade = per_lesson[lesson].get(learner)
+            cells += ["", ""] if grade is None else [format_points(grade.points, comma), format_grade(grade.grade, comma)]
+        total = totals[learner]
+        cells += [format_points(total.points, comma), total.max_points, format_grade(total.grade, comma),
+                  "yes" if total.passed else "no"]
+        writer.writerow([safe_cell(cell) for cell in cells])
     return output.getvalue()

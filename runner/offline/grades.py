@@ -124,3 +124,12 @@ class LessonGrading:
         grade = dutch_grade(total, self.max_points, self.pass_percent)
         return LearnerGrade(points=total, max_points=self.max_points, grade=grade,
                             passed=grade >= PASS_GRADE, checkpoints=tuple(found))
+
+
+def total_grade(grades: Sequence[LearnerGrade | None], max_points: Sequence[int], pass_percent: int) -> LearnerGrade:
+    """The grade over several lessons' points together (a module); a lesson without work (None)
+    counts as 0 of its points."""
+    points = sum((grade.points for grade in grades if grade is not None), Decimal(0))
+    maximum = sum(max_points)
+    grade = dutch_grade(points, maximum, pass_percent)
+    return LearnerGrade(points=points, max_points=maximum, grade=grade, passed=grade >= PASS_GRADE)

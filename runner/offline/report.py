@@ -689,25 +689,23 @@ def _signed(points, texts: dict) -> str:
     return f"-{text}" if points < 0 else f"+{text}"
 
 
-def render_report(
-    results: Sequence[ResultRecord],
-    lesson: str,
-    checkpoints: Sequence[CheckpointInfo],
-    runner_version: str,
-    bundle_sha256: str,
-    generated_at: str,
-    inputs: ReportInputs = ReportInputs(),
-) -> str:
+def _document(title: str, texts: dict, body: Sequence[str]) -> str:
+    head = [
+        "<!DOCTYPE html>",
+        f'<html lang="{texts["lang"]}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title}</title>",
+        f"<style>{CSS}</style></head><body>",
+    ]
+    return "\n".join([*head, *(part for part in body if part), "</body></html>\n"])
+
+
+def report_sections(results: Sequence[ResultRecord], checkpoints: Sequence[CheckpointInfo],
+                    inputs: ReportInputs) -> list[str]:
+    """The sections of one lesson's report, from the cards to the feedback per learner."""
     report = _Report(results, checkpoints, inputs)
     t = report.texts
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{t["lang"]}"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{t['title'].format(lesson=e(lesson))}</title>",
-        f"<style>{CSS}</style></head><body>",
-        f"<h1>{t['title'].format(lesson=e(lesson))}</h1>",
-        f'<p class="meta">{t["generated"].format(when=e(_local_time(generated_at)), version=e(runner_version), bundle=e(bundle_sha256[:16]))}</p>',
+    return [
         _protections_warning(results, t),
         report.cards(),
         _section(t["pass_rate"], t["pass_rate_intro"].format(count=len(report.learners)),
@@ -722,6 +720,84 @@ def render_report(
         report.disagreements_section(),
         report.invalid_section(),
         report.feedback_section(),
-        "</body></html>\n",
     ]
-    return "\n".join(part for part in parts if part)
+
+
+def _generated(texts: dict, generated_at: str, runner_version: str, bundle_sha256: str) -> str:
+    line = texts["generated"].format(when=e(_local_time(generated_at)), version=e(runner_version),
+                                     bundle=e(bundle_sha256[:16]))
+    return f'<p class="meta">{line}</p>'
+
+
+def render_report(
+    results: Sequence[ResultRecord],
+    lesson: str,
+    checkpoints: Sequence[CheckpointInfo],
+    runner_version: str,
+    bundle_sha256: str,
+    generated_at: str,
+    inputs: ReportInputs = ReportInputs(),
+) -> str:
+    if inputs.language not in TEXTS:
+        raise ValueError(f"unknown report language {inputs.language!r} (known: {', '.join(LANGUAGES)})")
+    t = TEXTS[inputs.language]
+    title = t["title"].format(lesson=e(lesson))
+    return _document(title, t, [f"<h1>{title}</h1>", _generated(t, generated_at, runner_version, bundle_sha256),
+                                *report_sections(results, checkpoints, inputs)])
+
+
+@dataclass(frozen=True)
+class LessonPart:
+    """One lesson of a module report: its results and what its report needs."""
+
+    lesson: str
+    results: Sequence[ResultRecord]
+    checkpoints: Sequence[CheckpointInfo]
+    bundle_sha256: str
+    inputs: ReportInputs
+
+
+MODULE_TEXTS = {
+    "nl": {"title": "Nakijkrapport: {lessons}", "overview": "Cijfers per les",
+           "overview_intro": "Het cijfer van de laatste inzending per les en leerling; het totaal is het cijfer over "
+                             "alle punten samen ({pass_percent}% voor een 5,5). Leeg: niets ingeleverd voor die les.",
+           "learner": "Leerling", "total": "Totaal", "lesson": "Les {lesson}",
+           "unplaced": "Inzendingen zonder bekende les", "unplaced_headers": ("Inzending", "Leerling", "Reden")},
+    "en": {"title": "Grading report: {lessons}", "overview": "Grades per lesson",
+           "overview_intro": "The grade of the most recent submission per lesson and learner; the total is the grade "
+                             "over all points together ({pass_percent}% for a 5.5). Empty: nothing handed in.",
+           "learner": "Learner", "total": "Total", "lesson": "Lesson {lesson}",
+           "unplaced": "Submissions without a known lesson", "unplaced_headers": ("Submission", "Learner", "Reason")},
+}
+
+
+def render_module_report(parts: Sequence[LessonPart], unplaced: Sequence[ResultRecord], totals: dict[str, LearnerGrade],
+                         total_pass_percent: int, runner_version: str, generated_at: str, language: str = "nl") -> str:
+    """One page for several lessons: grades per lesson and in total, then each lesson's report."""
+    t, m = TEXTS[language], MODULE_TEXTS[language]
+    title = m["title"].format(lessons=e(", ".join(part.lesson for part in parts)))
+    per_lesson: dict[str, dict[str, LearnerGrade]] = {}
+    for part in parts:
+        grading = part.inputs.grading
+        per_lesson[part.lesson] = ({result.learner: grading.grade(result) for result, _ in latest_per_learner(part.results)}
+                                   if grading is not None else {})
+    rows = []
+    for learner in sorted(totals, key=lambda name: (name.casefold(), name)):
+        cells = "".join(f'<td class="num">{grade_text(per_lesson[part.lesson].get(learner), t)}</td>' for part in parts)
+        rows.append(f"<tr><td>{e(learner)}</td>{cells}<td class=\"num\">{e(points_text(totals[learner], t))}</td>"
+                    f'<td class="num">{grade_text(totals[learner], t)}</td></tr>')
+    headers = [m["learner"], *(e(part.lesson) for part in parts), t["grade_headers"][1], m["total"]]
+    body = [f"<h1>{title}</h1>",
+            _section(m["overview"], m["overview_intro"].format(pass_percent=total_pass_percent), _table(headers, rows))]
+    if unplaced:
+        paths = _display_paths(unplaced)
+        body.append(_section(m["unplaced"], "", _table(m["unplaced_headers"], [
+            f'<tr><td class="path">{e(paths.get(r.submission, r.submission))}</td><td>{e(r.learner)}</td>'
+            f"<td>{e(r.message)}</td></tr>" for r in unplaced])))
+    for part in parts:
+        body.append(f'<h2 class="lesson">{e(m["lesson"].format(lesson=part.lesson))}</h2>')
+        body.append(_generated(t, generated_at, runner_version, part.bundle_sha256))
+        # The lesson's own sections one level down; their headings are ours (learner text is escaped).
+        sections = report_sections(part.results, part.checkpoints, part.inputs)
+        body.extend(section.replace("<h2>", "<h3>").replace("</h2>", "</h3>") for section in sections if section)
+    return _document(title, t, body)

@@ -39,7 +39,7 @@ def run_cli(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
     (["grade", *LESSON_ARGS, "x", "--out", "o", "--call-timeout", "soon"],
      "error: argument --call-timeout: not a number: 'soon'"),
     (["check", "nope.py", *LESSON_ARGS], "error: no such file: 'nope.py'"),
-    (["grades"], "error: argument command: invalid choice: 'grades' (choose from 'check', 'grade', 'gate', 'mutate')"),
+    (["grades"], "error: argument command: invalid choice: 'grades' (choose from 'check', 'grade', 'merge', 'gate', 'mutate')"),
 ])
 def test_usage_errors_are_one_exact_line_and_exit_2(args, message):
     completed = run_cli(*args)
