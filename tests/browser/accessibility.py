@@ -68,3 +68,38 @@ def fail_a_checkpoint(page: Page, lesson_id: str) -> str:
     status = page.get_by_test_id(f"checkpoint-{checkpoint_id}").get_attribute("data-status")
     assert status in ("fail", "error", "timeout"), (lesson_id, checkpoint_id, status)
     return checkpoint_id
+
+
+def skipped_heading_levels(page: Page) -> list[str]:
+    """Headings in the page's order (templates, lesson text and widgets together) that skip a level."""
+    return page.evaluate("""() => {
+        const headings = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")]
+            .filter((heading) => heading.getClientRects().length > 0 || heading.closest("details"));
+        const skipped = [];
+        let previous = 0;
+        for (const heading of headings) {
+            const level = Number(heading.tagName[1]);
+            if (level > previous + 1) skipped.push(`h${previous} -> h${level} ${heading.textContent.trim()}`);
+            previous = level;
+        }
+        return skipped;
+    }""")
+
+
+def phone_layout_problems(page: Page) -> list[str]:
+    """At a phone's width: the page itself never scrolls sideways (only its scroll boxes do), and
+    code is not shrunk below 14 px to fit."""
+    return page.evaluate("""() => {
+        const problems = [];
+        const width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > width + 1) {
+            const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > width + 1
+                && !el.closest("[data-scroll-region], .cm-scroller, .output, .visually-hidden"));
+            problems.push(`the page scrolls sideways: ${wide.slice(0, 3).map((el) => el.outerHTML.slice(0, 60)).join(" | ")}`);
+        }
+        for (const code of document.querySelectorAll("pre, .cm-content")) {
+            const size = parseFloat(getComputedStyle(code).fontSize);
+            if (code.getClientRects().length && size < 14) problems.push(`code at ${size}px: ${code.outerHTML.slice(0, 60)}`);
+        }
+        return problems;
+    }""")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.accessibility import WIDTHS, fail_a_checkpoint, serious_violations, set_width, wait_for_widgets
+from tests.browser.accessibility import (WIDTHS, fail_a_checkpoint, phone_layout_problems, serious_violations, set_width,
+                                        skipped_heading_levels, wait_for_widgets)
 from tests.browser.editor_page import COLD_START_MS
 from tests.lessons.lesson_tests import LESSON_IDS
 
@@ -30,6 +31,9 @@ def test_the_index_has_no_serious_violations(page, site_server, width_name):
     page.goto(site_server.url)
     page.wait_for_load_state("load")
     assert serious_violations(page) == []
+    assert skipped_heading_levels(page) == []
+    if width_name == "phone":
+        assert phone_layout_problems(page) == []
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
@@ -39,6 +43,8 @@ def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, si
     page.locator("[data-testid=editor] .cm-content").wait_for()
     wait_for_widgets(page)
     assert [("untouched", *violation) for violation in serious_violations(page)] == []
+    # The outline of templates, lesson text and widgets together (the build warns about the text's own).
+    assert skipped_heading_levels(page) == []
 
     checkpoint_id = fail_a_checkpoint(page, lesson_id)
     card = page.get_by_test_id(f"checkpoint-{checkpoint_id}")
@@ -62,6 +68,7 @@ def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, si
             # Stacked, a jump to the editor shows "Terug naar de les".
             page.get_by_test_id("to-editor").click()
             page.get_by_test_id("back-to-lesson").wait_for()
+            assert phone_layout_problems(page) == []
         assert [(width_name, *violation) for violation in serious_violations(page)] == []
 
     # The index with this lesson's progress drawn.
