@@ -249,3 +249,17 @@ def test_chunk_ranges_word_marks_are_said_not_only_coloured(page, site_server):
     page.get_by_test_id("viz-window").fill("20")
     expect(page.get_by_test_id("viz-passage")).to_have_count(1)
     assert "(vaker bewaard)" not in page.get_by_test_id("viz-words").aria_snapshot()
+
+
+def test_the_editor_indents_with_tab_and_esc_then_tab_leaves_it(page, site_server):
+    # Not a widget, but the one place where Tab does something else: it must not trap a keyboard.
+    page.goto(site_server.url + LESSON_IDS[0] + "/")
+    content = page.locator("[data-testid=editor] .cm-content")
+    content.wait_for()
+    expect(page.locator(".editor-note")).to_contain_text("met Esc en daarna Tab verlaat je de editor")
+    content.focus()
+    page.keyboard.press("Tab")
+    expect(content).to_be_focused()  # Tab indented
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !document.activeElement.closest('[data-testid=editor]')")
