@@ -10,6 +10,7 @@ One lesson page is brought into that state once (one Pyodide start) and checked 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.accessibility import (WIDTHS, fail_a_checkpoint, phone_layout_problems, serious_violations, set_width,
                                         skipped_heading_levels, wait_for_widgets)
@@ -77,3 +78,45 @@ def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, si
     for width_name in WIDTHS:
         set_width(page, width_name)
         assert [("index", width_name, *violation) for violation in serious_violations(page)] == []
+
+
+SCROLL_BOXES = """() => [...document.querySelectorAll("[data-scroll-region]")].map((box, index) => {
+    box.dataset.probeBox = String(index);
+    return {
+        index,
+        overflows: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1,
+        tabStop: box.tabIndex === 0 && box.hasAttribute("tabindex"),
+        visible: box.checkVisibility(),  // not the solution while its <details> is closed
+        role: box.getAttribute("role"),
+        name: box.getAttribute("aria-label") || "",
+        html: box.outerHTML.slice(0, 80),
+    };
+})"""
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_every_scroll_box_is_a_named_tab_stop_exactly_while_it_scrolls(page, site_server, lesson_id):
+    page.goto(f"{site_server.url}{lesson_id}/")
+    page.locator("[data-testid=editor] .cm-content").wait_for()
+    scrolled_by_keyboard = 0
+    for width_name in ("phone", "desktop"):
+        set_width(page, width_name)
+        boxes = page.evaluate(SCROLL_BOXES)
+        assert boxes, f"{lesson_id}: no code block, table or formula at all?"
+        assert [box["html"] for box in boxes if not (box["role"] and box["name"])] == []
+        assert [(width_name, box["html"]) for box in boxes if box["tabStop"] != box["overflows"]] == []
+        for box in boxes:
+            if not (box["overflows"] and box["visible"]):
+                continue
+            locator = page.locator(f"[data-probe-box='{box['index']}']")
+            locator.focus()
+            page.keyboard.press("Shift+Tab")
+            page.keyboard.press("Tab")  # reached from the keyboard, so :focus-visible applies
+            expect(locator).to_be_focused()
+            assert locator.evaluate("el => getComputedStyle(el).outlineStyle") == "solid", box["html"]
+            if scrolled_by_keyboard == 0:
+                axis = "scrollLeft" if locator.evaluate("el => el.scrollWidth > el.clientWidth + 1") else "scrollTop"
+                page.keyboard.press("ArrowRight" if axis == "scrollLeft" else "ArrowDown")
+                page.wait_for_function(f"el => el.{axis} > 0", arg=locator.element_handle())
+                scrolled_by_keyboard += 1
+    assert scrolled_by_keyboard == 1, f"{lesson_id}: nothing scrolls even on a phone"
