@@ -49,17 +49,22 @@ def wait_for_widgets(page: Page) -> None:
     assert [state for state in states if state[1] != "mounted"] == []
 
 
-def first_known_wrong(lesson_id: str) -> tuple[str, str]:
-    """The lesson's first known-wrong solution as typed in, and the checkpoint it must fail."""
+def first_known_wrong(lesson_id: str) -> tuple[str, str | None]:
+    """The lesson's first known-wrong solution as typed in and the checkpoint it must fail; without
+    known-wrong solutions, the starter code (which fails its first checkpoint, or the test says so)."""
     lesson_dir = CHECKPOINTS_DIR / lesson_id
-    path = sorted((lesson_dir / "wrong").glob("*.py"))[0]
+    wrong = sorted((lesson_dir / "wrong").glob("*.py"))
+    if not wrong:
+        return (lesson_dir / "starter.py").read_text(encoding="utf-8"), None
     solution = (lesson_dir / "solution.py").read_text(encoding="utf-8")
-    return compose_source(path.read_text(encoding="utf-8"), solution), path.stem.partition("__")[0]
+    return compose_source(wrong[0].read_text(encoding="utf-8"), solution), wrong[0].stem.partition("__")[0]
 
 
 def fail_a_checkpoint(page: Page, lesson_id: str) -> str:
     """Put a known-wrong solution in the editor, run it, check its checkpoint; returns the id."""
     source, checkpoint_id = first_known_wrong(lesson_id)
+    if checkpoint_id is None:
+        checkpoint_id = page.locator("[data-checkpoint]").first.get_attribute("data-checkpoint")
     page.evaluate("code => window.werkplaats.editor.setCode(code)", source)
     page.get_by_test_id("run").click()
     page.locator("[data-testid=run]:not([disabled])").wait_for(timeout=COLD_START_MS)
@@ -103,3 +108,9 @@ def phone_layout_problems(page: Page) -> list[str]:
         }
         return problems;
     }""")
+
+
+def wait_until_python_is_idle(page: Page) -> None:
+    """After whatever a click started in the worker (a widget's call) has answered."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function("() => window.werkplaats.python.state !== 'busy'", timeout=COLD_START_MS)

@@ -13,8 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.accessibility import (WIDTHS, fail_a_checkpoint, phone_layout_problems, serious_violations, set_width,
-                                        skipped_heading_levels, wait_for_widgets)
-from tests.browser.editor_page import COLD_START_MS
+                                        skipped_heading_levels, wait_for_widgets, wait_until_python_is_idle)
 from tests.lessons.lesson_tests import LESSON_IDS
 
 pytestmark = pytest.mark.browser
@@ -54,8 +53,7 @@ def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, si
     if show_in_widget.count():
         show_in_widget.click()
         # A widget may call Python to show it (chunk-ranges runs the learner's code).
-        page.wait_for_function("() => !document.querySelector('[data-widget] [aria-busy=true]')",
-                               timeout=COLD_START_MS)
+        wait_until_python_is_idle(page)
     # The questions the page asks before it acts: the solution's and the reset's.
     solution = page.get_by_test_id("solution")
     if solution.count():
