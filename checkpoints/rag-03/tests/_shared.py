@@ -24,6 +24,10 @@ LAMP_RANKINGS = {
     "q4": [],
 }
 
+# Added to a rule's message when valid input is accepted but the answer differs: the rule itself
+# held, so the message must not suggest it was broken.
+ACCEPTED_BUT_WRONG = " Je functie neemt zo'n invoer terecht aan, maar de uitkomst klopt dan niet."
+
 RESULT_KEYS = {"questions", "k", "single_hit_at_k", "union_hit_at_k", "single_mrr_at_k"}
 HITS_KEYS = {"single_rank", "union_hit", "covered_chars"}
 

@@ -40,6 +40,12 @@ def expect_result(learner, message, expected, *args, **kwargs):
         fail(message)
 
 
+def expect_accepted(learner, message, expected, *args, **kwargs):
+    """A rule's valid side: no ValueError (the rule's message), and then the right answer."""
+    if not shared.same_result(result_of(learner, message, *args, **kwargs), expected):
+        fail(message + shared.ACCEPTED_BUT_WRONG)
+
+
 def rejects(learner, message, *args, **kwargs):
     with expect_value_error(message):
         learner.evaluate(*args, **kwargs)
@@ -154,7 +160,7 @@ def ranking_rules(learner):
     for message, ranking, valid in shared.ranking_rule_cases():
         if valid:
             expected = reference.evaluate(questions, {"q2": ranking}, LAMP, 2)
-            expect_result(learner, message, expected, questions, {"q2": ranking}, LAMP, 2)
+            expect_accepted(learner, message, expected, questions, {"q2": ranking}, LAMP, 2)
         else:
             rejects(learner, message, questions, {"q2": ranking}, LAMP, 2)
 
@@ -164,7 +170,7 @@ def k_rules(learner):
     for k, valid in shared.K_CASES:
         message = f"k={k!r} {'mag' if valid else 'moet een ValueError geven'}."
         if valid:
-            expect_result(learner, message, reference.evaluate(shared.lamp_questions(), shared.lamp_rankings(), LAMP, k),
+            expect_accepted(learner, message, reference.evaluate(shared.lamp_questions(), shared.lamp_rankings(), LAMP, k),
                           shared.lamp_questions(), shared.lamp_rankings(), LAMP, k)
         else:
             rejects(learner, message, shared.lamp_questions(), shared.lamp_rankings(), LAMP, k)
@@ -180,7 +186,7 @@ def question_rules(learner):
             if isinstance(questions, list) else []
         rankings = {question_id: [["lamp-v1", 33, 40]] for question_id in ids}
         if valid:
-            expect_result(learner, message, reference.evaluate(questions, rankings, LAMP), questions, rankings, LAMP)
+            expect_accepted(learner, message, reference.evaluate(questions, rankings, LAMP), questions, rankings, LAMP)
         else:
             rejects(learner, message, questions, rankings, LAMP)
 
@@ -191,7 +197,7 @@ def corpus_rules(learner):
         questions = [shared.question("q1", ["v", 0, 1], {"v": "tekst"})]
         rankings = {"q1": [["v", 0, 5]]}
         if valid:
-            expect_result(learner, message, measures(1, 5, 1.0, 1.0, 1.0), questions, rankings, corpus)
+            expect_accepted(learner, message, measures(1, 5, 1.0, 1.0, 1.0), questions, rankings, corpus)
         else:
             rejects(learner, message, questions, rankings, corpus)
 
@@ -201,7 +207,7 @@ def span_rules(learner):
     for message, span, valid in shared.span_rule_cases():
         questions = [{"id": "q1", "question": "Wat?", "evidence": ["w", 0, 1], "quote": "t"}]
         if valid:
-            expect_result(learner, message, measures(1, 1, 0.0, 0.0, 0.0), questions, {"q1": [span]}, shared.SPAN_CORPUS, 1)
+            expect_accepted(learner, message, measures(1, 1, 0.0, 0.0, 0.0), questions, {"q1": [span]}, shared.SPAN_CORPUS, 1)
         else:
             rejects(learner, message, questions, {"q1": [["w", 0, 5], span]}, shared.SPAN_CORPUS, 1)
 

@@ -103,7 +103,7 @@ def corpus_rules(learner):
     for message, corpus, valid in shared.corpus_rule_cases():
         questions = [shared.question("q1", ["v", 0, 1], {"v": "tekst"})]
         if valid:
-            expect_equal(index_of(learner, questions, corpus, message), {"q1": ["v", 0, 1]}, message, show=False)
+            expect_equal(index_of(learner, questions, corpus, message), {"q1": ["v", 0, 1]}, message + shared.ACCEPTED_BUT_WRONG, show=False)
         else:
             rejects(learner, message, questions, corpus)
 
@@ -113,7 +113,7 @@ def question_rules(learner):
     for message, questions, valid in shared.question_rule_cases():
         if valid:
             expect_equal(index_of(learner, questions, shared.LAMP_CORPUS, message),
-                         reference.evidence_index(questions, shared.LAMP_CORPUS), message, show=False)
+                         reference.evidence_index(questions, shared.LAMP_CORPUS), message + shared.ACCEPTED_BUT_WRONG, show=False)
         else:
             rejects(learner, message, questions, shared.LAMP_CORPUS)
 
@@ -123,7 +123,7 @@ def evidence_span_rules(learner):
     for message, span, valid in shared.span_rule_cases():
         questions = [{"id": "q1", "question": "Wat?", "evidence": span, "quote": shared.quote_for(span)}]
         if valid:
-            expect_equal(index_of(learner, questions, shared.SPAN_CORPUS, message), {"q1": span}, message, show=False)
+            expect_equal(index_of(learner, questions, shared.SPAN_CORPUS, message), {"q1": span}, message + shared.ACCEPTED_BUT_WRONG, show=False)
         else:
             rejects(learner, message, questions, shared.SPAN_CORPUS)
 
