@@ -108,8 +108,8 @@ TEXTS = {
         "not_started_intro": "De inzending is (bijna) de startcode: niets gehaald en hoogstens een tiende eigen code.",
         "none_not_started": "Iedereen is begonnen.",
         "similar": "Inzendingen die sterk op elkaar lijken",
-        "similar_intro": "Paren waarvan de eigen code (zonder de startcode en wat meer dan de helft van de klas "
-                         "deelt) na het gelijk maken van namen en opmaak bijna hetzelfde is. Dit is een reden om "
+        "similar_intro": "Paren waarvan de eigen code (zonder de startcode en wat meer dan tien leerlingen of de "
+                         "helft van de klas delen) na het gelijk maken van namen en opmaak bijna hetzelfde is. Dit is een reden om "
                          "te kijken, geen beschuldiging: korte opdrachten kun je maar op weinig manieren schrijven.",
         "similar_headers": ("Leerling", "Leerling", "Gedeeld", "Gedeelde regels"),
         "no_similar": "Geen paren gevonden.",
@@ -186,7 +186,7 @@ TEXTS = {
         "not_started_intro": "The submission is (nearly) the starter: nothing passed, at most a tenth own code.",
         "none_not_started": "Everyone started.",
         "similar": "Near-identical submissions",
-        "similar_intro": "Pairs whose own code (without the starter and what more than half the class shares) is "
+        "similar_intro": "Pairs whose own code (without the starter and what more than ten learners or half the class share) is "
                          "nearly the same once names and layout are made equal. A prompt to look, never an "
                          "accusation: short tasks can be written in few ways.",
         "similar_headers": ("Learner", "Learner", "Shared", "Shared lines"),

@@ -7,9 +7,10 @@ The method is MOSS's (Schleimer, Wilkerson, Aiken, "Winnowing", SIGMOD 2003) on 
    placeholder, every string by another, so renaming and re-laying-out change nothing;
 2. fingerprint: hash every run of K tokens and keep the smallest hash of each window of W
    (winnowing), with the source line it starts on;
-3. leave out fingerprints of the starter (everyone has those) and those that more than half the
-   class shares (the lesson's idioms), then compare pairs of learners by the share of their
-   remaining fingerprints they have in common.
+3. leave out fingerprints of the starter (everyone has those) and those that more than
+   COMMON_LIMIT submissions (or more than half the class) share: the lesson's idioms, as MOSS
+   ignores passages found in more than 10 programs; then compare pairs of learners by the share
+   of their remaining fingerprints they have in common.
 
 A pair is a prompt to look, never a verdict: short tasks have few ways to write them. The shared
 part shown is what `difflib` finds common in the two normalised line sequences.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import builtins
 import difflib
+import functools
 import io
 import keyword
 import token
@@ -36,6 +38,7 @@ MIN_SHARED = 8  # fingerprints in common before a pair is worth a look
 SIMILAR_SHARE = 0.8  # of the smaller submission's own fingerprints
 NOT_STARTED_NEW_SHARE = 0.1  # at most this share of a submission's fingerprints may be new
 MIN_SHARED_LINES = 3  # shortest common stretch shown
+COMMON_LIMIT = 10  # a fingerprint more submissions share is an idiom, not a copy (MOSS's -m 10)
 
 KEPT_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 DROPPED = {token.COMMENT, token.NL, token.ENCODING, token.ENDMARKER, tokenize.TYPE_COMMENT}
@@ -52,6 +55,7 @@ class NormalCode:
         return not self.tokens
 
 
+@functools.lru_cache(maxsize=4096)  # the report asks for the same code twice (not started, similar)
 def normalise(code: str) -> NormalCode:
     """Tokens with the learner's own names and strings replaced; empty when code does not tokenize."""
     tokens: list[str] = []
@@ -126,7 +130,7 @@ def similar_pairs(codes: dict[str, str], starter: str | None = None) -> list[Sim
     for key in sorted(prints):
         for value in prints[key]:
             holders[value].append(key)
-    common_limit = max(2, len(prints) // 2)
+    common_limit = max(2, min(COMMON_LIMIT, len(prints) // 2))
     pair_counts: Counter = Counter()
     own: dict[str, int] = Counter()
     for value, keys in holders.items():
