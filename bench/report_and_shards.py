@@ -22,6 +22,7 @@ import contextlib
 import io
 import json
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -48,24 +49,31 @@ def make_class(folder: Path, count: int) -> None:
         (folder / f"starter{index:04d}.py").write_text(STARTER + f"\n# naam {index}\n")
 
 
-def grade_in_process(folder: Path, out: Path, jobs: int) -> tuple[float, float, int]:
-    """(grading seconds, output seconds, results) of one run, timed apart."""
+def cpu_seconds() -> float:
+    """User + system time of this process and of every process under it that has ended (the
+    workers, their zygotes and learner children, once the pool is shut down)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def grade_in_process(folder: Path, out: Path, jobs: int) -> tuple[float, float, float, float, int]:
+    """(grading wall and CPU seconds, output wall and CPU seconds, results) of one run."""
     args = build_parser().parse_args(["grade", "--lesson", "rag-01", str(folder), "--out", str(out),
                                       "--jobs", str(jobs), "--feedback"])
     out.mkdir(parents=True, exist_ok=True)
     files = collect_submission_files([str(folder)]).submissions
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     runs, unplaced = plan_lessons(args, files)
     lessons = []
     for run in runs:
         plan = batch.plan_batch([], run.bundle, out, submissions=run.submissions)
         outcome = batch.run_batch(plan, run.bundle, run.lesson_dir, out, limits_from(args, run.bundle.settings), jobs)
         lessons.append(LessonBatch(run.bundle, run.lesson_dir, outcome.results))
-    grading = time.perf_counter() - started
-    started = time.perf_counter()
+    grading, grading_cpu = time.perf_counter() - started, cpu_seconds() - cpu
+    started, cpu = time.perf_counter(), cpu_seconds()
     write_outputs(lessons, out, OutputOptions(feedback=True), unplaced)
-    outputs = time.perf_counter() - started
-    return grading, outputs, sum(len(lesson.results) for lesson in lessons) + len(unplaced)
+    outputs, outputs_cpu = time.perf_counter() - started, cpu_seconds() - cpu
+    return grading, grading_cpu, outputs, outputs_cpu, sum(len(lesson.results) for lesson in lessons) + len(unplaced)
 
 
 def command(folder: Path, out: Path, jobs: int, *extra: str) -> list[str]:
@@ -94,6 +102,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--shard-count", type=int, default=None,
+                        help="submissions for part 2 (default: --count)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="werkplaats-bench-") as temporary:
         root = Path(temporary)
@@ -102,15 +112,21 @@ def main() -> int:
         make_class(folder, options.count)
 
         with contextlib.redirect_stderr(io.StringIO()):
-            grading, outputs, results = grade_in_process(folder, root / "in-process", options.jobs)
+            grading, grading_cpu, outputs, outputs_cpu, results = grade_in_process(
+                folder, root / "in-process", options.jobs)
         report_mb = (root / "in-process" / "report.html").stat().st_size / 1e6
         pages = len(list((root / "in-process" / "feedback").iterdir()))
         print(f"part 1: {results} submissions, --jobs {options.jobs}")
-        print(f"  grading (baseline)            {grading:7.1f} s")
-        print(f"  outputs with --feedback        {outputs:7.1f} s  ({outputs / grading:.2f}x the grading; "
+        print(f"  grading (baseline)             {grading:7.1f} s wall, {grading_cpu:7.1f} s CPU")
+        print(f"  outputs with --feedback        {outputs:7.1f} s wall, {outputs_cpu:7.1f} s CPU "
+              f"({outputs / grading:.3f}x the grading's wall time, {outputs_cpu / grading_cpu:.3f}x its CPU time; "
               f"goal < {GOAL_OUTPUT_SECONDS:.0f} s: {'met' if outputs < GOAL_OUTPUT_SECONDS else 'MISSED'})")
         print(f"  report.html {report_mb:.1f} MB, {pages} feedback pages")
 
+        if options.shard_count is not None and options.shard_count != options.count:
+            folder = root / "klas-shards"
+            folder.mkdir()
+            make_class(folder, options.shard_count)
         started = time.perf_counter()
         subprocess.run(command(folder, root / "one", options.jobs), cwd=ROOT, check=True, capture_output=True)
         one_run = time.perf_counter() - started
@@ -140,7 +156,8 @@ def main() -> int:
                     statuses = [(c["id"], c["status"]) for c in first["checkpoints"]]
                     others = [(c["id"], c["status"]) for c in second["checkpoints"]]
                     print(f"  {Path(first['submission']).name}: merged {statuses} vs one run {others}")
-        print(f"part 2: one run --jobs {options.jobs} vs four shards --jobs 1 at once, then merge")
+        print(f"part 2: {options.shard_count or options.count} submissions, one run --jobs {options.jobs} vs four "
+              "shards --jobs 1 at once, then merge")
         print(f"  one run                        {one_run:7.1f} s")
         print(f"  four shards                    {sharded:7.1f} s")
         print(f"  merge                          {merging:7.1f} s")

@@ -268,12 +268,12 @@ def status_badge(status: str, texts: dict) -> str:
 def code_block(code: str, shared: set[int] = frozenset(), first_line: int = 1, last_line: int | None = None) -> str:
     """Code with line numbers, as escaped text in a table (copying takes the code, not the
     numbers); lines in `shared` are marked."""
-    lines = code.splitlines() or [""]
+    lines = html.escape(code, quote=True).splitlines() or [""]  # once for the whole code: a report escapes a lot
     last = len(lines) if last_line is None else min(last_line, len(lines))
     rows = []
     for number in range(first_line, last + 1):
         mark = ' class="shared"' if number in shared else ""
-        rows.append(f'<tr{mark}><td class="ln">{number}</td><td>{e(lines[number - 1])}</td></tr>')
+        rows.append(f'<tr{mark}><td class="ln">{number}</td><td>{lines[number - 1]}</td></tr>')
     return f'<div class="code"><table>{"".join(rows)}</table></div>'
 
 
