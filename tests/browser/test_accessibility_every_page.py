@@ -82,11 +82,15 @@ def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, si
         assert [("index", width_name, *violation) for violation in serious_violations(page)] == []
 
 
+# A box overflows in a direction it scrolls in (a formula clips its height: overflow-y hidden).
 SCROLL_BOXES = """() => [...document.querySelectorAll("[data-scroll-region]")].map((box, index) => {
     box.dataset.probeBox = String(index);
+    const style = getComputedStyle(box);
+    const scrolls = (overflow) => overflow === "auto" || overflow === "scroll";
     return {
         index,
-        overflows: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1,
+        overflows: (scrolls(style.overflowX) && box.scrollWidth > box.clientWidth + 1)
+            || (scrolls(style.overflowY) && box.scrollHeight > box.clientHeight + 1),
         tabStop: box.tabIndex === 0 && box.hasAttribute("tabindex"),
         visible: box.checkVisibility(),  // not the solution while its <details> is closed
         role: box.getAttribute("role"),
