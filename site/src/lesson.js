@@ -8,11 +8,12 @@ import { initExamples } from "./examples.js";
 import { initOffline } from "./offline.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
+import { initScrollRegions } from "./scroll-regions.js";
 import { initWarmStart } from "./warm-start.js";
 import { initWidgets } from "./widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
-const PAGE_MODULES = [initExamples, initPracticeJumps, initWidgets, initCheckpoints, initWarmStart];
+const PAGE_MODULES = [initScrollRegions, initExamples, initPracticeJumps, initWidgets, initCheckpoints, initWarmStart];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 
