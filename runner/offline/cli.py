@@ -288,6 +288,15 @@ def terminal_text(text: str) -> str:
     return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(text))
 
 
+# In a file name every control character is escaped, newlines and tabs too: one name, one line.
+NAME_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def name_text(name: str) -> str:
+    """A file name (or path) as the terminal may show it: control characters as \\xNN."""
+    return NAME_CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(name))
+
+
 def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: Console) -> None:
     console.print(Text.assemble(("Controle van ", "bold"), (terminal_text(file_name), "bold cyan"),
                                 (f" voor les {bundle.lesson}", "bold")))
@@ -350,7 +359,7 @@ def plural(count: int, noun: str) -> str:
 
 def names_of(paths: list[Path], limit: int = 10) -> str:
     """File names for a one-line list, the first `limit` of them."""
-    names = ", ".join(path.name for path in paths[:limit])
+    names = ", ".join(name_text(path.name) for path in paths[:limit])
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
@@ -384,14 +393,20 @@ def run_grade(args: argparse.Namespace) -> int:
     if not files:
         raise UsageError("no .py or .json submissions found in the given paths")
     out_dir.mkdir(parents=True, exist_ok=True)
+    link = batch.link_among_outputs(out_dir)
+    if link is not None:
+        raise UsageError(f"--out holds a link, which the grader does not follow: {name_text(str(link))} "
+                         "(remove it, or choose another --out)")
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
     plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
     if plan.torn_bytes:
         errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")
     if collected.skipped:
-        errors.print(f"note: skipped {plural(len(collected.skipped), 'file')} that "
-                     f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: {names_of(collected.skipped)}")
+        # Text, not markup: a name like "[bold]x.txt" is printed as it is.
+        errors.print(Text(f"note: skipped {plural(len(collected.skipped), 'file')} that "
+                          f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: "
+                          f"{names_of(collected.skipped)}"))
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
@@ -422,7 +437,7 @@ def run_grade(args: argparse.Namespace) -> int:
           f"{out_dir / batch.REPORT_FILE}")
     if outcome.failures:
         for failure in outcome.failures:
-            errors.print(Text(f"not graded: {failure}", style="red"))
+            errors.print(Text(f"not graded: {name_text(failure)}", style="red"))
         errors.print(f"{len(outcome.failures)} submission(s) could not be graded; run again to retry")
         return 1
     return 0

@@ -437,6 +437,8 @@ class ChildProcessHost:
         if not reader.pending and _readable(child.reply_fd):
             try:
                 at_end = reader.read_some() == 0
+            except BlockingIOError:
+                at_end = False
             except OSError:
                 at_end = True
             if at_end:
@@ -456,7 +458,9 @@ class ChildProcessHost:
                 continue
             try:
                 written = os.write(child.request_fd, view[:PIPE_BYTES])
-            except (BrokenPipeError, OSError):
+            except BlockingIOError:
+                continue  # the child shrank or stopped emptying its pipe: poll again, until the deadline
+            except OSError:
                 raise _ChildGone("het proces met je code is gestopt", exited=True) from None
             view = view[written:]
 
@@ -485,6 +489,8 @@ class ChildProcessHost:
                 continue
             try:
                 count = child.reader.read_some()
+            except BlockingIOError:
+                continue
             except OSError:
                 count = 0
             if not count:
@@ -522,6 +528,11 @@ class ChildProcessHost:
             oom = OomCounter(oom_file) if isinstance(oom_file, str) else None
         except OSError:
             oom = None  # the limit still holds; only the explanation of a kill is lost
+        # Never a blocking write or read on the child's pipes: whatever it does with its ends
+        # (shrink the pipe to a page, stop reading, hand them to another process), every
+        # exchange stays bounded by its deadline.
+        os.set_blocking(request_write, False)
+        os.set_blocking(reply_read, False)
         self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read,
                              reader=PipeReader(reply_read), oom=oom)
 
