@@ -318,6 +318,41 @@ def keyring_filter_program(machine: str) -> list[tuple[int, int, int, int]] | No
     return resolved
 
 
+KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
+KEY_SPEC_PROCESS_KEYRING, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -2, -4, -5
+
+
+def clear_keyrings_of(uid: int, gid: int) -> bool:
+    """Empty the user and user-session keyrings of uid (what an earlier grader, or a grader
+    from before this filter, may have let a child leave there), in a throw-away child that
+    becomes uid; True when both were cleared (or the machine's numbers are unknown: nothing to do)."""
+    numbers = KEYRING_SYSCALLS.get(os.uname().machine)
+    if numbers is None:
+        return True
+    keyctl = numbers[1][2]
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setresgid(gid, gid, gid)
+            os.setresuid(uid, uid, uid)
+            libc = _Libc()
+            keyrings = [KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING]
+            # The persistent keyring outlives every process for days (where the kernel has one).
+            persistent = libc.lib.syscall(ctypes.c_long(keyctl), ctypes.c_long(KEYCTL_GET_PERSISTENT),
+                                          ctypes.c_long(-1), ctypes.c_long(KEY_SPEC_PROCESS_KEYRING))
+            if persistent > 0:
+                keyrings.append(persistent)
+            for keyring in keyrings:
+                libc.check(libc.lib.syscall(ctypes.c_long(keyctl), ctypes.c_long(KEYCTL_CLEAR),
+                                            ctypes.c_long(keyring)), "keyctl clear")
+            os._exit(0)
+        except BaseException:  # noqa: BLE001 - the answer is the exit status
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
 def install_keyring_filter() -> bool:
     """Refuse the keyring system calls from here on (this process and all it starts); needs
     no_new_privs or CAP_SYS_ADMIN. False where the machine is not supported."""
@@ -732,6 +767,8 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
         root_problem = "needs root"
     spec["learner_root"] = learner_root.path if learner_root else None
     spec["keyring_filter"] = _probe_keyring_filter()
+    # The filter keeps children from the keyrings; this empties what was left before it.
+    keyrings_cleared = spec.get("uid") is None or clear_keyrings_of(spec["uid"], spec["gid"])
     # Modules that the learner may import but are not preloaded would need file access the
     # sandbox uid may not have; freezing keeps the preloaded heap shared copy-on-write.
     gc.collect()
@@ -746,6 +783,7 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
         "unhidden": list(learner_root.unhidden) if learner_root else [],
         "learner_root_problem": root_problem,
         "keyring_filter": spec["keyring_filter"],
+        "keyrings_cleared": keyrings_cleared,
         "cgroup": cgroups and {"version": cgroups.version, "directories": cgroups.directories},
     }).encode("ascii"))
     Zygote(control, spec, cgroups).serve()

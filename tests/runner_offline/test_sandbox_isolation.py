@@ -301,6 +301,7 @@ def test_the_keyring_never_carries_data_to_the_next_submission():
         assert host.call("store", ["invoer van de verborgen tests"]).value == [-1, "Operation not permitted"]
         assert host.call("persistent", []).value == [-1, "Operation not permitted"]
         assert host.zygote_info["keyring_filter"] is True
+        assert host.zygote_info["keyrings_cleared"] is True  # and what an older grader let in, is gone
         host.finish_submission()
         # The next child of the same uid finds nothing: the uid's user keyring is empty.
         read = subprocess.run([sys.executable, "-c", KEYRING_OF_UID, str(host.sandbox_uid)],
