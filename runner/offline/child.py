@@ -11,8 +11,11 @@ submission it forks a child that
 - joins a cgroup of its own where the system allows it (memory and processes of everything the
   submission starts, counted together),
 - gets its resource limits (address space, file size, no core files, a process count, fds, CPU),
-- works in an empty temporary directory and, when the zygote runs as root, drops to a sandbox
-  uid/gid with no supplementary groups, so it cannot signal or read what the grader can,
+- as root: enters the learner root (an allow-list file system built once by the zygote, see
+  `build_learner_root`) with fresh scratch tmpfs, and drops to a sandbox uid/gid with no
+  supplementary groups, so it cannot signal or read what the grader can; otherwise works in an
+  empty temporary directory,
+- runs under a seccomp filter that refuses the kernel keyring calls (`install_keyring_filter`),
 - refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.import_guard),
 - then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 

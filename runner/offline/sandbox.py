@@ -14,8 +14,10 @@ and checks /proc that none remain.
 
 When the grader runs as root, each host claims its own sandbox uid (see `claim_sandbox_uid`), so
 learner code runs unprivileged, cannot signal the grader or another submission's child, and cannot
-read files only root can read; and each submission gets a cgroup of its own where the system
-allows it, so its processes together stay within the memory and process limits.
+read files only root can read; the child sees an allow-list file system of its own and no
+kernel keyring; and each submission gets a cgroup of its own where the system allows it, so its
+processes together stay within the memory and process limits. The grader's ends of the pipes are
+non-blocking: no exchange waits past its deadline, whatever the child does with its ends.
 """
 
 from __future__ import annotations
@@ -265,8 +267,11 @@ class ChildProcessHost:
         lesson_modules: Sequence[str] = (),
     ) -> None:
         """hidden_paths: folders learner code must not see (the hidden tests and the reference
-        solution, other learners' submissions, the results); hidden when the child gets a private
-        filesystem (as root), each behind an empty read-only tmpfs.
+        solution, other learners' submissions, the results). As root the child sees only the
+        learner root, an allow-list (runner.offline.child.build_learner_root), so these matter
+        only when one lies inside an allowed folder: it is then covered by an empty read-only
+        tmpfs, or, when it holds code the child needs, reported (zygote_info["unhidden"]) and
+        the private filesystem is recorded as not holding.
 
         lesson_modules: the lesson's `offline_modules`, importable on top of `preload`. Learner
         code that imports a module outside both (and not already loaded) gets a Dutch "not
