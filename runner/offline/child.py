@@ -198,7 +198,21 @@ def build_learner_root(visible: Sequence[str], emptied: Sequence[str], private: 
     # A tmpfs over the zygote's own /tmp (only the zygote and its children see it) holds the new
     # root, so a killed zygote leaves no mount point behind on the host.
     libc.mount(b"tmpfs", "/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0700", "mount tmpfs on /tmp")
-    root = "/tmp/root"
+    try:
+        return _fill_learner_root(libc, "/tmp/root", visible, emptied, private)
+    except OSError:
+        drop_learner_root()
+        raise
+
+
+def drop_learner_root() -> None:
+    """Give the zygote its /tmp back (when children cannot use the learner root after all, they
+    work in a directory there)."""
+    _Libc().lib.umount2(b"/tmp", MNT_DETACH)
+
+
+def _fill_learner_root(libc: _Libc, root: str, visible: Sequence[str], emptied: Sequence[str],
+                       private: Sequence[str]) -> LearnerRoot:
     os.mkdir(root, 0o755)
     libc.mount(b"tmpfs", root, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0755", "mount the learner root")
     steps = sorted([(path, True) for path in visible] + [(path, False) for path in emptied],
@@ -224,8 +238,11 @@ def build_learner_root(visible: Sequence[str], emptied: Sequence[str], private: 
         os.close(os.open(target, os.O_WRONLY | os.O_CREAT, 0o644))
         libc.mount(node.encode(), target, None, MS_BIND, None, f"bind {node}")
     os.makedirs(root + "/proc", mode=0o555, exist_ok=True)
-    libc.mount(b"proc", root + "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-               b"hidepid=invisible,subset=pid", "mount /proc")
+    try:
+        libc.mount(b"proc", root + "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                   b"hidepid=invisible,subset=pid", "mount /proc")
+    except OSError:  # before Linux 5.8 every /proc mount shares its options: the old spelling
+        libc.mount(b"proc", root + "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"hidepid=2", "mount /proc")
     needed = [os.path.realpath(sys.executable), *visible]
     hidden, unhidden = [], []
     for folder in private:
@@ -765,6 +782,7 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
         else:
             root_problem = None
             if not _probe_learner_root(learner_root.path, limits["temp_bytes"]):
+                drop_learner_root()
                 learner_root, root_problem = None, "a child could not enter the learner root"
     else:
         root_problem = "needs root"
