@@ -241,8 +241,10 @@ def _fill_learner_root(libc: _Libc, root: str, visible: Sequence[str], emptied: 
     try:
         libc.mount(b"proc", root + "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
                    b"hidepid=invisible,subset=pid", "mount /proc")
-    except OSError:  # before Linux 5.8 every /proc mount shares its options: the old spelling
-        libc.mount(b"proc", root + "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"hidepid=2", "mount /proc")
+    except OSError:
+        # Before Linux 5.8 every /proc mount shares one set of options, so hidepid here would
+        # change the host's /proc too: the learner root then has no /proc at all.
+        pass
     needed = [os.path.realpath(sys.executable), *visible]
     hidden, unhidden = [], []
     for folder in private:
