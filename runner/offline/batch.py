@@ -148,16 +148,14 @@ class ResultsLog:
         os.close(self.fd)
 
 
-OUTPUT_FILES = (RESULTS_FILE, GRADEBOOK_FILE, REPORT_FILE)
-
-
 def link_among_outputs(out_dir: Path) -> Path | None:
-    """A symbolic link where an output file goes, or None. The outputs are written without
-    following links (O_NOFOLLOW, or a rename over the path); one that is there already is refused
-    up front, with its name, rather than failing halfway."""
-    for name in OUTPUT_FILES:
-        if (out_dir / name).is_symlink():
-            return out_dir / name
+    """A symbolic link anywhere in the output folder (where an output could go), or None. The
+    outputs are written without following links (O_NOFOLLOW, or a rename over the path); a link
+    that is there already is refused up front, with its name, rather than failing halfway."""
+    for folder, directories, files in os.walk(out_dir):  # never into a linked folder
+        for name in sorted(directories + files):
+            if os.path.islink(os.path.join(folder, name)):
+                return Path(folder) / name
     return None
 
 
