@@ -191,12 +191,15 @@ _worker_host: ChildProcessHost | None = None
 
 
 def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[str]) -> list[str]:
-    """What learner code must not see: the checkpoints tree (hidden tests, reference solutions) and
-    the history of the checkout it is in (.git holds them too), the results, and the folders the
-    class's submissions are in."""
+    """What learner code must not see: the checkpoints tree (hidden tests, reference solutions),
+    the checkout it is in (its tests' golden pages and a built site hold the solutions too) and
+    that checkout's history (.git), the results, and the folders the class's submissions are in.
+    The learner root is an allow-list, so these matter only when one lies inside an allowed
+    folder (a checkout under /usr, say; runner.offline.child.plan_learner_root)."""
     folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
     repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
     if repository is not None:
+        folders.add(repository.parent)
         folders.update(_git_directories(repository))
     return sorted(str(folder) for folder in folders)
 

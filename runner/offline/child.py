@@ -153,8 +153,8 @@ def learner_visible_paths() -> tuple[list[str], list[str]]:
     or the module's own file). Nothing else of the host: not the checkout, the class folders, the
     results, /etc, /home, /root, /run, /sys. Called in the zygote after the preload.
 
-    Returns (visible paths, shallowest first; folders inside them to show empty but for the
-    visible paths inside those: the installed packages' folders)."""
+    Returns (the wanted paths; folders inside them to show empty but for the wanted paths inside
+    those: the installed packages' folders)."""
     import sysconfig
 
     paths = sysconfig.get_paths()
@@ -175,22 +175,51 @@ def learner_visible_paths() -> tuple[list[str], list[str]]:
         wanted.append(location)
     # Installed packages sit inside the standard library's folder: of those, only the preloaded.
     emptied = {os.path.realpath(paths[name]) for name in ("purelib", "platlib")}
-    visible: list[str] = []
-    for path in sorted(set(wanted), key=lambda p: (p.count("/"), p)):
-        covering = [outer for outer in visible if _inside(path, outer) and not os.path.islink(outer)]
-        if covering and not any(_inside(path, site) and not _inside(outer, site)
-                                for site in emptied for outer in covering):
-            continue
-        visible.append(path)
-    return visible, sorted(site for site in emptied if any(_inside(site, path) and site != path for path in visible))
+    return sorted(set(wanted)), sorted(emptied)
 
 
-def build_learner_root(visible: Sequence[str], emptied: Sequence[str], private: Sequence[str]) -> LearnerRoot:
+def plan_learner_root(wanted: Sequence[str], emptied: Sequence[str],
+                      private: Sequence[str]) -> tuple[list[tuple[str, bool]], list[str], list[str]]:
+    """How to mount the learner root: ([(path, True: bind it | False: cover it with an empty
+    tmpfs)] in mount order, private folders covered, private folders that cannot be covered).
+
+    A private folder inside a bound one is covered, and what is wanted inside it is bound again
+    on top (a class folder that holds the teacher's virtual environment, a checkout under /usr);
+    one that is itself wanted (the runner package, the standard library) cannot be."""
+    wanted = sorted(set(wanted))
+    unhidden = sorted(folder for folder in private if folder in wanted)
+
+    def seen_through(path: str, outer: str) -> bool:
+        return outer != path and _inside(path, outer) and not os.path.islink(outer)
+
+    candidates = [folder for folder in private if folder not in unhidden
+                  and any(seen_through(folder, path) for path in wanted)]
+    covers = sorted(set(candidates) | {folder for folder in emptied
+                                       if any(seen_through(folder, path) for path in wanted)})
+    # One inside another cover, with nothing wanted bound again in between, is out of sight already.
+    covers = [cover for cover in covers if not any(
+        seen_through(cover, outer) and not any(seen_through(path, outer) and _inside(cover, path) for path in wanted)
+        for outer in covers)]
+    candidates = [folder for folder in candidates if folder in covers]
+    steps: list[tuple[str, bool]] = []
+    for path in wanted:
+        outers = [outer for outer in wanted if seen_through(path, outer)]
+        if outers and not any(_inside(path, cover) and any(seen_through(cover, outer) for outer in outers)
+                              for cover in covers):
+            continue  # visible through a folder already bound
+        steps.append((path, True))
+    steps += [(cover, False) for cover in covers]
+    # Shallowest first; at one depth a cover before a bind (a bind is never deeper than its cover).
+    steps.sort(key=lambda step: (step[0].count("/"), step[1], step[0]))
+    return steps, sorted(set(candidates)), unhidden
+
+
+def build_learner_root(wanted: Sequence[str], emptied: Sequence[str], private: Sequence[str]) -> LearnerRoot:
     """Make, in the zygote's own mount namespace, the root every child pivots into: a read-only
-    tmpfs holding only bind mounts of `visible` (read-only), a few /dev nodes, a /proc that shows
+    tmpfs holding only bind mounts of `wanted` (read-only), a few /dev nodes, a /proc that shows
     a process only to its own uid (hidepid=invisible), and empty /tmp, /var/tmp and /dev/shm that
-    each child covers with a fresh tmpfs. A private folder inside a visible one gets an empty
-    read-only tmpfs over it, unless it holds code the child needs (then it is reported).
+    each child covers with a fresh tmpfs; `emptied` and the private folders that lie inside a
+    bound one are covered by an empty tmpfs (see `plan_learner_root`).
     Needs CAP_SYS_ADMIN; raises OSError when refused."""
     libc = _Libc()
     libc.check(libc.lib.unshare(CLONE_NEWNS), "unshare")
@@ -199,7 +228,7 @@ def build_learner_root(visible: Sequence[str], emptied: Sequence[str], private: 
     # root, so a killed zygote leaves no mount point behind on the host.
     libc.mount(b"tmpfs", "/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0700", "mount tmpfs on /tmp")
     try:
-        return _fill_learner_root(libc, "/tmp/root", visible, emptied, private)
+        return _fill_learner_root(libc, "/tmp/root", wanted, emptied, private)
     except OSError:
         drop_learner_root()
         raise
@@ -211,16 +240,16 @@ def drop_learner_root() -> None:
     _Libc().lib.umount2(b"/tmp", MNT_DETACH)
 
 
-def _fill_learner_root(libc: _Libc, root: str, visible: Sequence[str], emptied: Sequence[str],
+def _fill_learner_root(libc: _Libc, root: str, wanted: Sequence[str], emptied: Sequence[str],
                        private: Sequence[str]) -> LearnerRoot:
     os.mkdir(root, 0o755)
     libc.mount(b"tmpfs", root, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0755", "mount the learner root")
-    steps = sorted([(path, True) for path in visible] + [(path, False) for path in emptied],
-                   key=lambda step: step[0].count("/"))
+    steps, hidden, unhidden = plan_learner_root(wanted, emptied, private)
     for path, bind in steps:
         target = root + path
         if not bind:
-            libc.mount(b"tmpfs", target, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=64k,mode=0755", f"empty {path}")
+            if os.path.isdir(target):
+                libc.mount(b"tmpfs", target, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=64k,mode=0755", f"cover {path}")
             continue
         os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
         if os.path.islink(path):  # /bin -> usr/bin on a merged /usr
@@ -228,7 +257,7 @@ def _fill_learner_root(libc: _Libc, root: str, visible: Sequence[str], emptied: 
             continue
         if os.path.isdir(path):
             os.makedirs(target, mode=0o755, exist_ok=True)
-        else:
+        elif not os.path.exists(target):
             os.close(os.open(target, os.O_WRONLY | os.O_CREAT, 0o644))
         libc.mount(path.encode(), target, None, MS_BIND | MS_REC, None, f"bind {path}")
     for scratch in SCRATCH_DIRS:
@@ -245,20 +274,9 @@ def _fill_learner_root(libc: _Libc, root: str, visible: Sequence[str], emptied: 
         # Before Linux 5.8 every /proc mount shares one set of options, so hidepid here would
         # change the host's /proc too: the learner root then has no /proc at all.
         pass
-    needed = [os.path.realpath(sys.executable), *visible]
-    hidden, unhidden = [], []
-    for folder in private:
-        if not any(_inside(folder, path) for path in visible):
-            continue  # never bound: out of sight already
-        if any(_inside(path, folder) for path in needed):
-            unhidden.append(folder)
-            continue
-        if os.path.isdir(root + folder):
-            libc.mount(b"tmpfs", root + folder, b"tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
-                       b"size=4k,mode=0555", f"hide {folder}")
-            hidden.append(folder)
     _readonly_tree(libc, root)
-    return LearnerRoot(path=root, visible=tuple(visible), hidden=tuple(hidden), unhidden=tuple(unhidden))
+    visible = tuple(path for path, bind in steps if bind)
+    return LearnerRoot(path=root, visible=visible, hidden=tuple(hidden), unhidden=tuple(unhidden))
 
 
 def enter_learner_root(root: str, temp_bytes: int) -> None:

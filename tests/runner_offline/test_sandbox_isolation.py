@@ -20,6 +20,7 @@ import pytest
 
 from runner.offline import batch
 from runner.offline.batch import sandbox_protections
+from runner.offline.child import plan_learner_root
 from runner.offline.cli import main as runner_main
 from runner.offline.sandbox import ChildProcessHost, SandboxLimits
 
@@ -189,6 +190,26 @@ def test_a_private_folder_that_holds_needed_code_is_reported_not_silently_visibl
         assert host.zygote_info["unhidden"] == [runner_package]
         assert host.zygote_info["private_filesystem"] is False
         assert sandbox_protections(host).private_filesystem is False  # and so the result says
+
+
+def test_private_folders_inside_allowed_ones_are_covered_and_needed_code_bound_again():
+    # A hostile layout: the checkout under /usr (so inside an allowed folder), a class folder
+    # holding the teacher's virtual environment, whose numpy the zygote preloaded.
+    wanted = ["/usr", "/usr/lib/python3.11", "/usr/lib/python3.11/site-packages/numpy",
+              "/usr/src/werkplaats/runner", "/home/leraar/klas/.venv/lib/python3.11/site-packages/numpy"]
+    private = ["/usr/src/werkplaats", "/usr/src/werkplaats/checkpoints", "/home/leraar/klas", "/var/uit"]
+    steps, covered, unhidden = plan_learner_root(wanted, ["/usr/lib/python3.11/site-packages"], private)
+    assert steps == [
+        ("/usr", True),
+        ("/usr/src/werkplaats", False),  # the checkout: empty, but for the runner package
+        ("/usr/lib/python3.11/site-packages", False),  # installed packages: only the preloaded
+        ("/usr/src/werkplaats/runner", True),
+        ("/usr/lib/python3.11/site-packages/numpy", True),
+        ("/home/leraar/klas/.venv/lib/python3.11/site-packages/numpy", True),  # not the class around it
+    ]
+    assert covered == ["/usr/src/werkplaats"] and unhidden == []  # its checkpoints are inside it
+    # A private folder that is itself needed code cannot be covered: it is reported.
+    assert plan_learner_root(wanted, [], ["/usr/src/werkplaats/runner"])[2] == ["/usr/src/werkplaats/runner"]
 
 
 # ---- 3 and 5. an allow-list: nothing of the checkout, the class, the outputs, the grader -------
