@@ -78,7 +78,7 @@ def _expression_edit(node: ast.expr, replacement: ast.expr, operator: str, descr
                  description or f"{_short(node)} -> {_short(replacement)}")
 
 
-def _statement_replaced(statement: ast.stmt, lines: list[str], text: str, operator: str, description: str) -> _Edit:
+def _statement_replaced(statement: ast.stmt, lines: list[bytes], text: str, operator: str, description: str) -> _Edit:
     """The whole statement (all its lines) becomes `text` at the statement's indentation."""
     indent = lines[statement.lineno - 1][: statement.col_offset].decode("utf-8")
     body = "\n".join(indent + line if index else line for index, line in enumerate(text.splitlines()))
@@ -86,7 +86,7 @@ def _statement_replaced(statement: ast.stmt, lines: list[str], text: str, operat
                  body, operator, description)
 
 
-def _statement_inserted_after(statement: ast.stmt, lines: list[str], text: str, operator: str, description: str) -> _Edit:
+def _statement_inserted_after(statement: ast.stmt, lines: list[bytes], text: str, operator: str, description: str) -> _Edit:
     indent = lines[statement.lineno - 1][: statement.col_offset].decode("utf-8")
     end = statement.end_lineno
     return _Edit(end, statement.end_col_offset, end, statement.end_col_offset, f"\n{indent}{text}", operator, description)
@@ -117,7 +117,9 @@ def _is_isinstance(node: ast.expr) -> bool:
             and len(node.args) == 2 and not node.keywords)
 
 
-def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]]) -> Iterator[_Edit]:
+def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]], context: str) -> Iterator[_Edit]:
+    """`context` says where a small node (a constant, a field read) sits, so that its key tells
+    it apart from the same text elsewhere in the function."""
     if isinstance(node, ast.Compare):
         for index, op in enumerate(node.ops):
             for swapped in COMPARE_SWAPS.get(type(op), ()):
@@ -152,7 +154,8 @@ def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]]) -> It
             yield _expression_edit(node, _changed(node, op=swapped()), "arithmetic")
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         for step in (-1, 1):
-            yield _expression_edit(node, ast.Constant(node.value + step), "constant")
+            yield _expression_edit(node, ast.Constant(node.value + step), "constant",
+                                   f"{context}{node.value} -> {node.value + step}")
     elif isinstance(node, ast.IfExp):
         yield _expression_edit(node, node.body, "drop-condition", f"{_short(node)} -> always {_short(node.body)}")
         yield _expression_edit(node, node.orelse, "drop-condition", f"{_short(node)} -> always {_short(node.orelse)}")
@@ -171,7 +174,8 @@ def _expression_mutations(node: ast.expr, scope_keys: dict[str, set[str]]) -> It
         # A field read from the wrong key of the same object.
         base = ast.unparse(node.value)
         for key in sorted(scope_keys.get(base, set()) - {node.slice.value}):
-            yield _expression_edit(node, _changed(node, slice=ast.Constant(key)), "wrong-key")
+            replacement = _changed(node, slice=ast.Constant(key))
+            yield _expression_edit(node, replacement, "wrong-key", f"{context}{_short(node)} -> {_short(replacement)}")
     elif isinstance(node, ast.Dict) and len(node.keys) > 1 and None not in node.keys:
         for index, key in enumerate(node.keys):
             rest = ast.Dict(node.keys[:index] + node.keys[index + 1:], node.values[:index] + node.values[index + 1:])
@@ -215,7 +219,7 @@ def _call_mutations(node: ast.Call) -> Iterator[_Edit]:
                     yield _expression_edit(pattern, ast.Constant(changed), "regex-count")
 
 
-def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edit]:
+def _statement_mutations(statement: ast.stmt, lines: list[bytes]) -> Iterator[_Edit]:
     if isinstance(statement, ast.If) and not statement.orelse and all(isinstance(s, ast.Raise) for s in statement.body):
         yield _statement_replaced(statement, lines, "pass", "drop-guard", f"remove guard `if {_short(statement.test)}: raise`")
     elif isinstance(statement, ast.Raise):
@@ -230,29 +234,31 @@ def _statement_mutations(statement: ast.stmt, lines: list[str]) -> Iterator[_Edi
                                         f"break at the end of the loop `{_loop_header(statement)}`")
     elif isinstance(statement, ast.FunctionDef):
         defaults = statement.args.defaults
-        # Dropping the last defaults keeps the signature valid (no default before a non-default).
+        # Dropping the first defaults keeps the signature valid (no default before a non-default).
         for dropped in range(1, len(defaults) + 1):
             edit = _defaults_dropped(statement, lines, dropped)
             if edit is not None:
                 yield edit
 
 
-def _defaults_dropped(function: ast.FunctionDef, lines: list[str], dropped: int) -> _Edit | None:
-    """`def f(a, b=1, c=2)` -> `def f(a, b=1, c)` is invalid; so drop the last `dropped` defaults."""
+def _defaults_dropped(function: ast.FunctionDef, lines: list[bytes], dropped: int) -> _Edit | None:
+    """`def f(a, b=1, c=2)` -> `def f(a, b=1, c)` is invalid; so drop the first `dropped` defaults."""
     args = function.args
-    if args.kwonlyargs or args.vararg or args.kwarg or function.lineno != function.args.args[-1].lineno:
-        return None
     positional = args.posonlyargs + args.args
+    # Only a one-line signature of plain positional parameters is rewritten.
+    if args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or function.lineno != positional[-1].end_lineno:
+        return None
     first_default = len(positional) - len(args.defaults)
-    kept = len(args.defaults) - dropped
     parts = []
     for index, argument in enumerate(positional):
         default_index = index - first_default
-        if 0 <= default_index < kept:
-            parts.append(f"{argument.arg}={ast.unparse(args.defaults[default_index])}")
+        annotation = f": {ast.unparse(argument.annotation)}" if argument.annotation else ""
+        if default_index >= dropped:
+            separator = " = " if annotation else "="
+            parts.append(f"{argument.arg}{annotation}{separator}{ast.unparse(args.defaults[default_index])}")
         else:
-            parts.append(argument.arg)
-    names = [positional[first_default + kept + i].arg for i in range(dropped)]
+            parts.append(f"{argument.arg}{annotation}")
+    names = [positional[first_default + i].arg for i in range(dropped)]
     header = lines[function.lineno - 1].decode("utf-8")
     opening, closing = header.index("("), header.rindex(")")
     new_header = header[: opening + 1] + ", ".join(parts) + header[closing:]
@@ -261,7 +267,7 @@ def _defaults_dropped(function: ast.FunctionDef, lines: list[str], dropped: int)
                  f"no default for {', '.join(names)}")
 
 
-def _loop_returns(block: list[ast.stmt], lines: list[str]) -> Iterator[_Edit]:
+def _loop_returns(block: list[ast.stmt], lines: list[bytes]) -> Iterator[_Edit]:
     """A `for` loop followed by `return x`: the return indented into the loop (returns after one item)."""
     for statement, following in zip(block, block[1:]):
         if isinstance(statement, ast.For) and isinstance(following, ast.Return):
@@ -313,8 +319,31 @@ def _docstring_nodes(tree: ast.AST) -> set[int]:
     return found
 
 
-def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) -> Iterator[_Edit]:
+def _context(node: ast.AST, parents: dict[int, ast.AST], scope: ast.stmt) -> str:
+    """Where node sits, as a key prefix: `in <expression>: `, `default of <name>: `, or nothing
+    for a top-level constant (`MAX_WINDOW: 256 -> 257` needs no more)."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Dict):
+        key = parent.keys[parent.values.index(node)] if node in parent.values else None
+        return f"in the value of {_short(key, 40)}: " if key is not None else f"in {_short(parent, 60)}: "
+    if isinstance(parent, ast.arguments):
+        defaults = parent.args[len(parent.args) - len(parent.defaults):]
+        for argument, default in zip(defaults, parent.defaults):
+            if default is node:
+                return f"default of {argument.arg}: "
+        return ""
+    if isinstance(parent, ast.keyword):
+        return f"in {parent.arg}= of {_short(parents.get(id(parent)), 60)}: "
+    if isinstance(parent, ast.expr):
+        return f"in {_short(parent, 60)}: "
+    if isinstance(parent, ast.stmt) and parent is not scope:
+        return f"in {_short(parent, 60).partition(chr(10))[0]}: "
+    return ""
+
+
+def _scope_edits(statement: ast.stmt, lines: list[bytes], docstrings: set[int]) -> Iterator[_Edit]:
     keys = _subscript_keys(statement)
+    parents = {id(child): node for node in ast.walk(statement) for child in ast.iter_child_nodes(node)}
     skip_inside: set[int] = set()
     # The raise of a guard goes with its `if`; removing it alone would be the same mistake again.
     guarded = {id(raised) for node in ast.walk(statement) if isinstance(node, ast.If)
@@ -327,7 +356,7 @@ def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) ->
         for block in _blocks(node):
             yield from _loop_returns(block, lines)
         if isinstance(node, ast.expr) and id(node) not in skip_inside:
-            yield from _expression_mutations(node, keys)
+            yield from _expression_mutations(node, keys, _context(node, parents, statement))
         if isinstance(node, ast.Constant) and type(node.value) is str:
             continue
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
@@ -339,7 +368,7 @@ def _scope_edits(statement: ast.stmt, lines: list[str], docstrings: set[int]) ->
             skip_inside.update(id(inner) for inner in ast.walk(node))  # `type(x)` itself is not a test
 
 
-def _apply(lines: list[str], edit: _Edit) -> str:
+def _apply(lines: list[bytes], edit: _Edit) -> str:
     before = b"".join(lines[: edit.first - 1]) + lines[edit.first - 1][: edit.first_col]
     after = lines[edit.last - 1][edit.last_col:] + b"".join(lines[edit.last:])
     return (before + edit.text.encode("utf-8") + after).decode("utf-8")

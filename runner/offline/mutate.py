@@ -13,7 +13,9 @@ can tell apart. A listing is checked by a seeded differential run: the lesson's
 `mutant_inputs.py` makes inputs for each checkpoint function, and both the reference and the
 mutant are called with them; any different outcome (value, exception, changed arguments, shared
 objects, time-out) makes the listing invalid. The same run is done for unlisted survivors, so the
-report can show an input that tells them apart: the start of the missing test.
+report can show an input that tells them apart: the start of the missing test. Grading and the
+differential run both happen in worker processes whose memory is capped, with the quality gate's
+per-call time limit: a mutant may loop and allocate forever.
 """
 
 from __future__ import annotations
@@ -97,10 +99,6 @@ class MutationRun:
     seconds: float
     jobs: int
     checkpoint_ids: tuple[str, ...]
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
 
     def tallies(self) -> list[CheckpointTally]:
         tallies = []
@@ -272,10 +270,6 @@ class DifferentialRun:
         self.reference.load(solution, function_names)
         self._cases: dict[str, list[tuple[list, dict, CallOutcome]]] = {}
 
-    @property
-    def available(self) -> bool:
-        return self.maker is not None
-
     def cases(self, checkpoint: str) -> list[tuple[list, dict, CallOutcome]]:
         if checkpoint not in self._cases:
             rng = random.Random(f"{DIFFERENTIAL_SEED}/{checkpoint}")
@@ -334,14 +328,53 @@ def _grade_source(source: str) -> dict[str, str]:
     return report.statuses()
 
 
+def _worker_pool(jobs: int) -> concurrent.futures.ProcessPoolExecutor:
+    return concurrent.futures.ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("fork"), initializer=_limit_worker_memory)
+
+
 def grade_mutants(bundle: Bundle, mutants: list[Mutant], jobs: int, call_seconds: float) -> list[dict[str, str]]:
     """Each mutant's checkpoint statuses, graded in `jobs` worker processes (memory-capped)."""
     global _WORKER_BUNDLE, _WORKER_CALL_SECONDS
     _WORKER_BUNDLE, _WORKER_CALL_SECONDS = bundle, call_seconds
-    sources = [mutant.source for mutant in mutants]
-    context = multiprocessing.get_context("fork")
-    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_limit_worker_memory) as pool:
-        return list(pool.map(_grade_source, sources, chunksize=4))
+    with _worker_pool(jobs) as pool:
+        return list(pool.map(_grade_source, [mutant.source for mutant in mutants], chunksize=4))
+
+
+@dataclass(frozen=True)
+class _DifferentialJob:
+    lesson_dir: Path
+    solution: str
+    function_names: tuple[str, ...]
+    calls: int
+    call_seconds: float
+    work: tuple[tuple[Mutant, tuple[str, ...]], ...]  # each mutant with the checkpoints to compare on
+
+
+def _run_differential_job(job: _DifferentialJob) -> list[list[Difference]]:
+    differential = DifferentialRun(job.lesson_dir, job.solution, job.function_names, job.calls, job.call_seconds)
+    return [differential.differences(mutant, checkpoints) for mutant, checkpoints in job.work]
+
+
+def differences_in_workers(lesson_dir: Path, solution: str, function_names: tuple[str, ...],
+                           work: list[tuple[Mutant, list[str]]], jobs: int,
+                           calls: int = DIFFERENTIAL_CALLS, call_seconds: float = GATE_CALL_SECONDS) -> list[list[Difference]]:
+    """The differential run of each (mutant, checkpoints), in memory-capped worker processes too:
+    a mutant may loop and allocate on an input the tests never gave it."""
+    if not work:
+        return []
+    shares = [work[index::jobs] for index in range(jobs)]
+    batches = [_DifferentialJob(lesson_dir, solution, function_names, calls, call_seconds,
+                                tuple((mutant, tuple(checkpoints)) for mutant, checkpoints in share))
+               for share in shares if share]
+    with _worker_pool(len(batches)) as pool:
+        answers = list(pool.map(_run_differential_job, batches))
+    # Back in the order of `work`: share i holds items i, i + jobs, i + 2 * jobs, ...
+    ordered: list[list[Difference]] = [[] for _ in work]
+    for share_index, answer in enumerate(answers):
+        for position, found in enumerate(answer):
+            ordered[share_index + position * jobs] = found
+    return ordered
 
 
 def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CALL_SECONDS,
@@ -369,7 +402,14 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
     for listing in listings:
         if listing.key not in made_keys:
             problems.append(f"{listing_path}:{listing.line}: no such mutant (any more): {listing.key!r}")
-    differential = DifferentialRun(lesson_dir, solution, bundle.function_names, differential_calls, call_seconds)
+    has_inputs = (lesson_dir / INPUTS_FILE).exists()
+    surviving = [result for result in results if result.surviving]
+    if has_inputs:
+        found = differences_in_workers(lesson_dir, solution, bundle.function_names,
+                                       [(result.mutant, result.surviving) for result in surviving],
+                                       jobs, differential_calls, call_seconds)
+        for result, differences in zip(surviving, found):
+            result.differences = differences
     for result in results:
         if result.listing is not None and not result.surviving:
             problems.append(f"{listing_path}:{result.listing.line}: listed as equivalent, but the tests kill it: "
@@ -377,12 +417,10 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
             continue
         if not result.surviving:
             continue
-        if differential.available:
-            result.differences = differential.differences(result.mutant, result.surviving)
         if result.listing is None:
             problems.append(f"{lesson_dir / SOLUTION_FILE}:{result.mutant.line}: mutant survives "
                             f"{', '.join(result.surviving)}: {result.mutant.key}")
-        elif not differential.available:
+        elif not has_inputs:
             problems.append(f"{listing_path}:{result.listing.line}: cannot be checked without {INPUTS_FILE}: "
                             f"{result.mutant.key!r}")
         elif result.differences:
@@ -416,15 +454,16 @@ def render_mutation_report(run: MutationRun) -> str:
 def undetected_by_inputs(run: MutationRun, calls: int = DIFFERENTIAL_CALLS) -> list[tuple[str, str]]:
     """(checkpoint, mutant key) for each killed mutant the differential run cannot tell apart from
     the reference: the inputs are too weak to check a listing of such a mutant. Empty is the aim."""
-    differential = DifferentialRun(run.lesson_dir, run.solution, run.checkpoint_ids, calls)
-    if not differential.available:
-        return [(checkpoint, "(no mutant_inputs.py)") for checkpoint in run.checkpoint_ids]
-    missed = []
+    if not (run.lesson_dir / INPUTS_FILE).exists():
+        return [(checkpoint, f"(no {INPUTS_FILE})") for checkpoint in run.checkpoint_ids]
+    work = []
     for result in run.results:
         killed = [checkpoint for checkpoint in result.checkpoints if not result.survives(checkpoint)]
-        if not killed:
-            continue
-        told_apart = {difference.checkpoint for difference in differential.differences(result.mutant, killed)}
-        missed.extend((checkpoint, result.mutant.key) for checkpoint in killed if checkpoint not in told_apart)
+        if killed:
+            work.append((result.mutant, killed))
+    found = differences_in_workers(run.lesson_dir, run.solution, run.checkpoint_ids, work, run.jobs, calls)
+    missed = []
+    for (mutant, killed), differences in zip(work, found):
+        told_apart = {difference.checkpoint for difference in differences}
+        missed.extend((checkpoint, mutant.key) for checkpoint in killed if checkpoint not in told_apart)
     return missed
-

@@ -7,6 +7,7 @@ import { LOADING_PYTHON, packageErrorMessage } from "./editor.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { callReply, stringifyPlain } from "./python-values.js";
 
+// Without a page limit (the worker's, from the lesson's run_seconds): the default run limit.
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 const CALL_SNIPPET = String.raw`
 import sys
@@ -35,6 +36,11 @@ export class WidgetRunner {
     this.python = python;
     this.editor = editor;
     this.metaUrl = metaUrl;
+  }
+
+  /** A call's time limit unless it asks for another: the page's run limit (the lesson's run_seconds). */
+  get timeLimitSeconds() {
+    return this.python?.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
   }
 
   /** The editor's code, or null on a page without an editor. */
@@ -82,7 +88,7 @@ export class WidgetRunner {
   }
 
   /** @returns {Promise<CallReply>} */
-  async call(request, { timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, onStatus, loadImports = false } = {}) {
+  async call(request, { timeLimitSeconds = this.timeLimitSeconds, onStatus, loadImports = false } = {}) {
     if (this.python === null) return failure("error", "Python is niet beschikbaar op deze pagina.");
     const archive = await lessonArchive(this.python, this.metaUrl);
     let envelope;

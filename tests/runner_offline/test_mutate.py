@@ -17,8 +17,8 @@ from offline_support import ROOT
 from runner.offline.cli import main
 from runner.offline.mutants import make_mutants, reached_scopes
 from runner.offline.mutate import (
-    EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, read_equivalent_listings,
-    render_mutation_report, run_mutation, same_value, undetected_by_inputs,
+    EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, differences_in_workers,
+    read_equivalent_listings, render_mutation_report, run_mutation, same_value, undetected_by_inputs,
 )
 from tests.lessons.lesson_tests import LessonTests, lesson_param
 
@@ -108,10 +108,11 @@ def test_mutants_are_single_changes_that_keep_the_rest_of_the_text():
         "pick: slice upper size -> size + 1",
         "pick: total += value -> total = value",
         "pick: return {'a': item['a'], 'b': item['b'], 'n': total / 2} inside the loop `for value in item['a'][1:size]`",
-        "pick: item['a'] -> item['b']",
+        "pick: in the value of 'a': item['a'] -> item['b']",
+        "pick: in item['a'][1:size]: item['a'] -> item['b']",
         "pick: drop key 'n' from dict",
         "pick: total / 2 -> total // 2",
-        "pick: 3 -> 4",
+        "pick: default of size: 3 -> 4",
     }
     assert expected <= set(mutants)
     guard = mutants["pick: remove guard `if type(item) is not dict or set(item) != KEYS: raise`"]
@@ -249,3 +250,12 @@ def test_the_command_exits_1_on_a_survivor_and_0_when_all_are_explained(clamp_le
     # Inputs too weak to refute that listing are themselves reported with --check-inputs.
     assert main([*args, "--check-inputs"]) == 1
     assert "mutant_inputs.py: no input tells this killed mutant apart on clamp: clamp: remove guard `if type(value) is not int: raise`" in capsys.readouterr().err
+
+
+def test_the_differential_run_stops_a_mutant_that_loops_on_an_input(clamp_lesson):
+    """It runs in memory-capped workers with the call limit: count_up(2) never ends in this mutant."""
+    solution = (clamp_lesson / "solution.py").read_text(encoding="utf-8")
+    looping = next(mutant for mutant in make_mutants(solution) if mutant.key == "count_up: index += 1 -> index = 1")
+    [found] = differences_in_workers(clamp_lesson, solution, ("clamp", "count_up"), [(looping, ["count_up"])],
+                                     jobs=1, call_seconds=CALL_SECONDS)
+    assert [(difference.checkpoint, difference.mutant) for difference in found] == [("count_up", "timeout")]

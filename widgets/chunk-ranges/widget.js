@@ -6,7 +6,6 @@ import { GroupedList } from "./grouped-list.js";
 import { comparePassages, learnerOutcome } from "./learner-passages.js";
 import widgetPython from "./widget.py";
 
-const LEARNER_TIME_LIMIT_SECONDS = 10;
 const WORDS_PER_GROUP = 400;
 const PASSAGES_PER_GROUP = 100;
 const STATUS_LABELS = {
@@ -336,18 +335,18 @@ export class ChunkRangeVisualizer {
   // Two calls through the shared runner: this widget's own Python turns the input into
   // word_chunks's arguments (the document with its revision), then the learner's function runs.
   async learnerComparisonFor(ranges) {
+    // The runner's time limit is the page's run limit (the lesson's run_seconds).
     const options = {
-      timeLimitSeconds: LEARNER_TIME_LIMIT_SECONDS,
       onStatus: () => { this.learnerStatus.textContent = "Je word_chunks draait…"; },
     };
     const prepared = await this.runner.callModule(widgetPython, "learner_arguments",
       [this.source.value, this.windowField.value, this.overlapField.value], options);
-    if (prepared.status !== "returned") return noComparison(failureText(prepared));
+    if (prepared.status !== "returned") return noComparison(failureText(prepared, this.runner.timeLimitSeconds));
     const args = prepared.value;
     if (args === null) return comparePassages(ranges, learnerOutcome({}, null, this.values));
     const reply = await this.runner.callLearner("word_chunks", args, options);
     if (reply.status === "timeout" || reply.status === "stopped" || reply.status === "error") {
-      return noComparison(failureText(reply));
+      return noComparison(failureText(reply, this.runner.timeLimitSeconds));
     }
     return comparePassages(ranges, learnerOutcome(reply, args[0], this.values));
   }
@@ -456,9 +455,9 @@ function noComparison(summary) {
 }
 
 // A call that did not end in the function's own answer (the runner's reply status).
-function failureText(reply) {
+function failureText(reply, timeLimitSeconds) {
   if (reply.status === "timeout") {
-    return `Je word_chunks liep langer dan ${LEARNER_TIME_LIMIT_SECONDS} seconden en is gestopt.`;
+    return `Je word_chunks liep langer dan ${timeLimitSeconds} ${timeLimitSeconds === 1 ? "seconde" : "seconden"} en is gestopt.`;
   }
   if (reply.status === "stopped") return "Gestopt voordat je word_chunks klaar was.";
   return `Python kon je word_chunks niet draaien: ${reply.message}`;

@@ -191,6 +191,14 @@ def chunk_shape(learner):
         rejects(learner, f"Een passage heeft precies de acht sleutels: zonder {key} moet een ValueError geven.", document, [without])
 
 
+@test(CHECKPOINT, "passage-ids zijn uniek, ook bij een ander einde")
+def duplicate_ids_different_end(learner):
+    document, _ = example()
+    # Both chunks are valid on their own; only their shared id "d:0" breaks the rule. A check on
+    # (word_start, word_end) pairs or on whole chunks lets this through.
+    rejects(learner, "Het id van een passage is uniek: twee passages die bij hetzelfde woord beginnen moeten een ValueError geven.", document, [chunk(document, 0, 2), chunk(document, 0, 3)])
+
+
 # --- forged chunks: every field ---------------------------------------------------------------
 
 
