@@ -155,7 +155,9 @@ def replace_file(path: Path, data: bytes) -> None:
     quarter of the time of the outputs."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(temporary, "wb") as stream:
+        # Never through a link (as batch.write_atomically); the mode honours the umask.
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
         os.replace(temporary, path)
     except BaseException:
