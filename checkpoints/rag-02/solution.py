@@ -75,9 +75,8 @@ def heading_title(rest):
     return CLOSING_SEQUENCE.sub("", title)
 
 
-def markdown_headings(text):
-    if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
-        raise ValueError("text is een str van hoogstens 20000 tekens")
+def find_headings(text):
+    """De kopjes van text, zonder de invoer te controleren (section_chunks deed dat al)."""
     headings = []
     fence = None
     for number, (offset, line) in enumerate(split_lines(text)):
@@ -101,6 +100,12 @@ def markdown_headings(text):
     return headings
 
 
+def markdown_headings(text):
+    if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
+        raise ValueError("text is een str van hoogstens 20000 tekens")
+    return find_headings(text)
+
+
 def trimmed_span(text, start, end):
     """Het bereik [start, end) zonder witruimte (str.isspace) aan beide kanten."""
     while start < end and text[start].isspace():
@@ -110,32 +115,39 @@ def trimmed_span(text, start, end):
     return start, end
 
 
-def section_chunks(document):
-    check_document(document)
-    text = document["text"]
-    headings = markdown_headings(text)
-    # (level, pad, begin, eind) per sectie; de tekst voor het eerste kopje is sectie 0.
+def sections_of(text):
+    """(level, pad, start, end) per sectie met tekst, met het bereik al zonder witruimte."""
+    headings = find_headings(text)
+    # De tekst voor het eerste kopje is een sectie met niveau 0 en een leeg pad.
     first_start = headings[0]["start"] if headings else len(text)
-    sections = [(0, [], 0, first_start)]
+    raw_sections = [(0, [], 0, first_start)]
     open_headings = []
     for index, heading in enumerate(headings):
         level = heading["level"]
         open_headings = [pair for pair in open_headings if pair[0] < level]
         open_headings.append((level, heading["title"]))
-        line_break = text.find("\n", heading["end"])
-        begin = len(text) if line_break == -1 else line_break + 1
+        # De sectie begint na het regeleinde; vanaf heading["end"] is hetzelfde, want wat daar nog
+        # staat ("\r" en "\n") is witruimte en valt bij het bijknippen weg.
         end = headings[index + 1]["start"] if index + 1 < len(headings) else len(text)
-        sections.append((level, [title for _, title in open_headings], begin, end))
-    chunks = []
-    for level, path, begin, end in sections:
+        raw_sections.append((level, [title for _, title in open_headings], heading["end"], end))
+    sections = []
+    for level, path, begin, end in raw_sections:
         start, end = trimmed_span(text, begin, end)
-        if start == end:
-            continue
+        if start < end:
+            sections.append((level, path, start, end))
+    return sections
+
+
+def section_chunks(document):
+    check_document(document)
+    text = document["text"]
+    chunks = []
+    for number, (level, path, start, end) in enumerate(sections_of(text)):
         chunks.append({
-            "id": f"{document['id']}:s{len(chunks)}",
+            "id": f"{document['id']}:s{number}",
             "document_id": document["id"],
             "revision": document["revision"],
-            "chunk_number": len(chunks),
+            "chunk_number": number,
             "level": level,
             "headings": path,
             "start": start,
@@ -160,20 +172,19 @@ def sized_chunks(document, max_words=40, overlap=8):
         raise ValueError("overlap is een geheel getal van 0 tot max_words")
     text = document["text"]
     chunks = []
-    for section in section_chunks(document):
-        spans = [(section["start"] + m.start(), section["start"] + m.end())
-                 for m in WORD_PATTERN.finditer(section["text"])]
+    for section_number, (_, path, section_start, section_end) in enumerate(sections_of(text)):
+        spans = [match.span() for match in WORD_PATTERN.finditer(text, section_start, section_end)]
         word_start = 0
         while True:
             word_end = min(word_start + max_words, len(spans))
             start, end = spans[word_start][0], spans[word_end - 1][1]
-            headings = list(section["headings"])
+            headings = list(path)
             chunks.append({
                 "id": f"{document['id']}:c{len(chunks)}",
                 "document_id": document["id"],
                 "revision": document["revision"],
                 "chunk_number": len(chunks),
-                "section": section["chunk_number"],
+                "section": section_number,
                 "headings": headings,
                 "start": start,
                 "end": end,

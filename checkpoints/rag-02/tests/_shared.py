@@ -160,3 +160,35 @@ def expect_outcome(learner_call, outcome, message):
             learner_call()
     else:
         expect_equal(returns(learner_call, message), expected, message, show=False)
+
+
+# Every trap of checkpoint 1, each in a small document: section_chunks and sized_chunks find their
+# headings the same way, so a mistake in the heading rules must fail them too.
+TRAP_TEXTS = [
+    "# a\n```python\n# geen kopje\n```\n# b\nb",
+    "~~~\n# geen\n~~~\n# wel\nw",
+    "````\n```\n# nog code\n````\n# wel\nw",
+    "```\n~~~\n# nog code\n`````\n# wel\nw",
+    "~~~~\n~~~\n# nog code\n~~~~~\n# wel\nw",
+    "```\n``` x\n# nog code\n```\n# wel\nw",
+    "```\n```x\n# nog code\n```\n# wel\nw",
+    "```\n``` \t\n# wel\nw",
+    "```\n```     \n# wel\nw",
+    "   ```\n# code\n   ```\n# wel\nw",
+    "    ```\n# wel\nw",
+    "```\n    ```\n# code\n```\n# wel\nw",
+    "```\n   ```\n# wel\nw",
+    "# a\n~~~\n# b\n## c\nc",
+    "``` a`b\n# wel\nw",
+    "  ``` a`b\n# wel\nw",
+    "~~~ a`b\n# code\n~~~\n# wel\nw",
+    "``\n# wel\nw",
+    "~~\n# wel\nw",
+    "#5 geen kopje\n####### zeven\n######\n#\tmet tab\n#geen\n###### zes\nz",
+    "   ### drie spaties\n    # vier spaties\n\t# tab ervoor\n # een\ne",
+    "# a\r\n```\r\n# code\r\n```\r\n## b ##\r\nb\r\n",
+    "# a\r\r\nb",
+    "tekst\v# geen kopje\n# kop\nk", "tekst\x1c# geen\n# kop\nk", "tekst\u2028# geen\n# kop\nk",
+    "# A\n  \n# B\nb\n## C\n \t \n### D\nd",
+    "😀👩‍💻 tekst\n## 𝔘𝔫𝔦 kop\n漢字",
+]

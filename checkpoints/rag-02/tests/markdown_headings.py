@@ -172,6 +172,18 @@ def astral_offsets(learner):
                     "start en end tellen Python-codepunten: een emoji is één teken, geen twee of vier.")
 
 
+@test(CHECKPOINT, "meer randgevallen van fences")
+def fence_edges(learner):
+    expect_equal(titles(learner, "```\n```x\n# nog code\n```\n# wel", "Een fence moet sluiten."), [(1, "wel")],
+                 "Een regel met tekst direct achter de backticks sluit een fence niet.", show=False)
+    expect_equal(titles(learner, "```\n```     \n# wel", "Een fence moet sluiten."), [(1, "wel")],
+                 "Een sluiter mag door veel spaties gevolgd worden.", show=False)
+    expect_equal(titles(learner, "~~\n# wel", "Dit is geen fence."), [(1, "wel")],
+                 "Twee tildes zijn geen fence: er zijn er minstens drie nodig.", show=False)
+    expect_equal(titles(learner, "  ``` a`b\n# wel", "Dit is geen fence."), [(1, "wel")],
+                 "Ook met spaties ervoor opent backticks met een backtick in de info-string geen fence.", show=False)
+
+
 def _random_cases():
     rng = random.Random(2024)
     return [(text, reference.markdown_headings(text)) for text in (shared.random_markdown(rng, rng.randint(1, 30)) for _ in range(20))]

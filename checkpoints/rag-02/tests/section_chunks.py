@@ -159,6 +159,13 @@ def document_rules(learner):
                 learner.section_chunks(document)
 
 
+@test(CHECKPOINT, "de valkuilen van de kopjes: fences, hekjes, \\r en splitlines")
+def heading_traps(learner):
+    for text in shared.TRAP_TEXTS:
+        expect_same(learner, shared.snapshot(text=text),
+                    "De secties volgen de kopjes van checkpoint 1: een # in een fence, zeven hekjes, vier spaties, \\r\\n en \\v tellen daar precies zo.")
+
+
 def _random_cases():
     rng = random.Random(2025)
     return [(document, reference.section_chunks(document)) for document in (shared.random_document(rng) for _ in range(20))]

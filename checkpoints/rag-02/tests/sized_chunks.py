@@ -166,6 +166,13 @@ def document_rules(learner):
             rejects(learner, message, document, 2, 0)
 
 
+@test(CHECKPOINT, "de valkuilen van de kopjes: fences, hekjes, \\r en splitlines")
+def heading_traps(learner):
+    for text in shared.TRAP_TEXTS:
+        expect_same(learner, "De vensters volgen de secties van checkpoint 2: een # in een fence, zeven hekjes, vier spaties, \\r\\n en \\v tellen daar precies zo.",
+                    shared.snapshot(text=text), 2, 1)
+
+
 def _random_cases():
     rng = random.Random(2026)
     cases = []
