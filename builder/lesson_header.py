@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from runner.core.lesson_config import suggestion  # the one did-you-mean, the runner's too (re-exported)
+
 from builder.errors import BuildError, raise_if_any
 from builder.front_matter import FrontMatter, YamlValue
 from builder.model import Module, NextStep, Prerequisite, RelatedLab, Source
@@ -163,9 +165,6 @@ def closest(name: str, known: list[str]) -> str | None:
     return close[0] if close else None
 
 
-def suggestion(name: str, known: list[str]) -> str:
-    close = closest(name, known)
-    return f" (did you mean '{close}'?)" if close else ""
 
 
 # -- the schema --------------------------------------------------------------------------------

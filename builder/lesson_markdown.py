@@ -1,4 +1,4 @@
-"""The Markdown dialect of lessons: CommonMark (no raw HTML) plus our five plugins."""
+"""The Markdown dialect of lessons: CommonMark (no raw HTML) plus our six plugins."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from builder.plugins.callout import callout_plugin
 from builder.plugins.checkpoint import checkpoint_plugin
 from builder.plugins.examples import examples_plugin
 from builder.plugins.math import math_plugin
+from builder.plugins.tables import tables_plugin
 from builder.plugins.widget import widget_plugin
 
 
@@ -19,6 +20,7 @@ def create_markdown() -> MarkdownIt:
     callout_plugin(md)
     math_plugin(md)
     examples_plugin(md)
+    tables_plugin(md)
     return md
 
 

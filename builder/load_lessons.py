@@ -14,6 +14,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from builder.accessible_content import accessibility_warnings
 from builder.checkpoint_files import read_checkpoint_files
 from builder.errors import BuildError, BuildWarning, combined, each_error, raise_if_any
 from builder.front_matter import split_front_matter
@@ -171,6 +172,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
     warnings: list[BuildWarning] = [
         *env["warnings"],
         *missing_markers(shown_path, checkpoints_line, checkpoint_ids, env.get("placed_checkpoints", set())),
+        *accessibility_warnings(shown_path, body_tokens, front_matter.body_line_offset),
     ]
     return Lesson(
         id=header.id,

@@ -107,7 +107,7 @@ def render_page(lesson: Lesson, site: Site) -> Page:
         "settings": lesson.settings,
         "limits_text": limits_text(lesson),
         "starter_code": lesson.starter_code,
-        "solution_html": (Markup(render_example(lesson.solution_code))
+        "solution_html": (Markup(render_example(lesson.solution_code, label="Voorbeeldoplossing"))
                           if lesson.solution_code and lesson.show_solution else None),
     }
     return Page(f"{lesson.id}/index.html", render_template(site.templates, "lesson.html", context))

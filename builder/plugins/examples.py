@@ -27,6 +27,12 @@ EXAMPLE_LANGUAGE = "python"
 EXAMPLE_LANGUAGES = {EXAMPLE_LANGUAGE, "py", "python3", "py3"}
 EXAMPLE_FLAGS = {"no-run"}
 FORMATTER = HtmlFormatter(cssclass="highlight")
+# A code block scrolls sideways when a line is wider than the page (always on a phone): it must
+# then be reachable by keyboard and say what it is (axe's scrollable-region-focusable).
+# site/src/scroll-regions.js takes the tab stop away again while the block fits.
+SCROLL_REGION = 'tabindex="0" role="group" aria-label="{label}" data-scroll-region'
+EXAMPLE_LABEL = "Codevoorbeeld"
+CODE_LABEL = "Code"
 
 
 def examples_plugin(md: MarkdownIt) -> None:
@@ -82,17 +88,23 @@ def looks_like_misspelt_python(language: str) -> bool:
     return False
 
 
-def highlight_python(code: str) -> str:
-    return highlight(code, PythonLexer(), FORMATTER)
+def as_scroll_region(highlighted: str, label: str) -> str:
+    """Pygments' `<div class="highlight"><pre>` with the <pre> made a named, focusable scroller."""
+    attributes = SCROLL_REGION.format(label=escapeHtml(label))
+    return highlighted.replace("<pre>", f"<pre {attributes}>", 1)
 
 
-def render_example(code: str, context: str = "") -> str:
+def highlight_python(code: str, label: str = EXAMPLE_LABEL) -> str:
+    return as_scroll_region(highlight(code, PythonLexer(), FORMATTER), label)
+
+
+def render_example(code: str, context: str = "", label: str = EXAMPLE_LABEL) -> str:
     """The figure the front end wires: `[data-load-example]` puts `data-context` (the earlier
-    examples this one needs) and `data-source` in the editor."""
+    examples this one needs) and `data-source` in the editor. `label` names the code block."""
     context_attribute = f' data-context="{escapeHtml(context)}"' if context else ""
     return (
         f'<figure class="example" data-example data-source="{escapeHtml(code)}"{context_attribute}>\n'
-        f"{highlight_python(code)}"
+        f"{highlight_python(code, label)}"
         '<figcaption><button type="button" class="example__load" data-load-example>'
         "Laad in editor</button></figcaption>\n"
         "</figure>\n"
@@ -108,4 +120,4 @@ def render_fence(self, tokens: Sequence[Token], index: int, options, env) -> str
         lexer = get_lexer_by_name(language) if language else TextLexer()
     except ClassNotFound:
         lexer = TextLexer()
-    return highlight(token.content, lexer, FORMATTER)
+    return as_scroll_region(highlight(token.content, lexer, FORMATTER), CODE_LABEL)

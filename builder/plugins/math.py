@@ -106,5 +106,8 @@ def check_braces(latex: str) -> None:
 def render_mathml(self, tokens: Sequence[Token], index: int, options, env) -> str:
     token = tokens[index]
     if token.type in BLOCK_TYPES:
-        return f'<div class="math">{token.meta["mathml"]}</div>\n'
+        # A wide formula scrolls sideways on a phone: focusable and named, like code blocks
+        # (site/src/scroll-regions.js takes the tab stop away while it fits).
+        return (f'<div class="math" tabindex="0" role="group" aria-label="Formule" data-scroll-region>'
+                f'{token.meta["mathml"]}</div>\n')
     return token.meta["mathml"]

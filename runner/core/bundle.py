@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import runner
-from runner.core.lesson_config import CONFIG_FILE, LessonConfigError, LessonSettings, read_lesson_config
+from runner.core.lesson_config import CONFIG_FILE, GradingSettings, LessonConfigError, LessonSettings, read_lesson_config
 from runner.core.testkit import TEST_MARKER, Signature, TestSpec
 
 SOLUTION_FILE = "solution.py"
@@ -47,6 +47,7 @@ class CheckpointSpec:
     uses: tuple[str, ...] = ()  # earlier checkpoints this one builds on (checkpoints.toml)
     check_seconds: int = LessonSettings.check_seconds  # the page's limit for its shipped tests together
     shipped_test_count: int = 0  # tests[:shipped_test_count] are the ones the page runs
+    points: int = 1  # what passing it is worth in the offline grade (checkpoints.toml)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Bundle:
     files: tuple[str, ...]  # the hashed files, relative to the lesson directory
     include_offline: bool
     settings: LessonSettings = LessonSettings()  # [settings] of checkpoints.toml
+    grading: GradingSettings = GradingSettings()  # the pass mark, also from [settings]
 
     @property
     def function_names(self) -> tuple[str, ...]:
@@ -188,6 +190,7 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
             uses=checkpoint.uses,
             check_seconds=checkpoint.check_seconds,
             shipped_test_count=shipped_counts.get(checkpoint.id, 0),
+            points=checkpoint.points,
         )
         for checkpoint in config.checkpoints
     )
@@ -198,4 +201,5 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
         files=tuple(sorted(used)),
         include_offline=include_offline,
         settings=config.settings,
+        grading=config.grading,
     )

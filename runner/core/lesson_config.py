@@ -9,6 +9,7 @@
     offline_submission_seconds = 120  # one whole submission offline (--submission-timeout overrides)
     offline_modules = ["sqlite3"]     # importable offline on top of runner.offline.sandbox's list
     browser_packages = ["numpy"]      # Pyodide packages the page loads before anything runs
+    pass_percent = 55            # share of the points that makes a 5.5 (docs/grading.md, "Grades")
 
     [[checkpoint]]               # in the lesson's order; the id is the function's name
     id = "word_chunks"
@@ -17,6 +18,7 @@
     hint = '''...'''
     uses = ["document_snapshots"]  # optional: earlier checkpoints this one builds on
     check_seconds = 8            # optional: this checkpoint's own check limit
+    points = 2                   # optional: what passing it is worth offline (default 1)
 
 Strict: every mistake is a `LessonConfigError` with the file, the line of the offending key or
 table and one English sentence (did-you-mean for unknown keys). Standard library only: this
@@ -34,7 +36,7 @@ from typing import Any
 
 CONFIG_FILE = "checkpoints.toml"
 CHECKPOINT_TEXTS = ("id", "title", "task", "hint")
-CHECKPOINT_OPTIONS = ("uses", "check_seconds")
+CHECKPOINT_OPTIONS = ("uses", "check_seconds", "points")
 TOP_LEVEL_KEYS = ("lesson", "settings", "checkpoint")
 FUNCTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -89,7 +91,22 @@ class LessonSettings:
 
 
 DEFAULT_SETTINGS = LessonSettings()
-SETTING_NAMES = tuple(item.name for item in fields(LessonSettings))
+DEFAULT_POINTS = 1
+MAX_POINTS = 100  # per checkpoint
+
+
+@dataclass(frozen=True)
+class GradingSettings:
+    """How the offline grader turns points into a grade (docs/grading.md, "Points and grades").
+    Kept apart from LessonSettings: the page never grades, so these are not in its meta.json."""
+
+    pass_percent: int = 55  # share of the points (whole percent) that makes exactly a 5.5
+
+
+DEFAULT_GRADING = GradingSettings()
+GRADING_SETTING_NAMES = tuple(item.name for item in fields(GradingSettings))
+PASS_PERCENT_RANGE = (1, 99)  # 100 would leave no room above the pass mark
+SETTING_NAMES = tuple(item.name for item in fields(LessonSettings)) + GRADING_SETTING_NAMES
 
 
 @dataclass(frozen=True)
@@ -102,6 +119,7 @@ class CheckpointConfig:
     uses: tuple[str, ...] = ()  # earlier checkpoints this one builds on, in the order written
     check_seconds: int = DEFAULT_SETTINGS.check_seconds  # all its shipped tests together, page and offline
     line: int = 1  # of its [[checkpoint]] header
+    points: int = DEFAULT_POINTS  # what passing it is worth in the offline grade
 
 
 @dataclass(frozen=True)
@@ -111,6 +129,7 @@ class LessonConfig:
     settings: LessonSettings
     file: str  # as messages name it
     setting_lines: dict[str, int] = field(default_factory=dict, compare=False)  # for later checks (builder)
+    grading: GradingSettings = DEFAULT_GRADING
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -172,10 +191,12 @@ def parse_lesson_config(text: str, shown: str, default_lesson: str) -> LessonCon
     lesson = data.get("lesson", default_lesson)
     if not isinstance(lesson, str) or not lesson.strip():
         reader.fail(lines.root.line_of("lesson"), f"'lesson' must be a non-empty text, got {describe(lesson)}")
-    settings, setting_lines = reader.settings(data.get("settings", {}))
+    settings, grading, setting_lines = reader.settings(data.get("settings", {}))
     checkpoints = reader.checkpoints(data.get("checkpoint"), settings)
+    if not any(checkpoint.points for checkpoint in checkpoints):
+        reader.fail(checkpoints[0].line, "every checkpoint has 'points = 0': at least one must be worth a point")
     return LessonConfig(lesson=lesson, checkpoints=checkpoints, settings=settings, file=shown,
-                        setting_lines=setting_lines)
+                        setting_lines=setting_lines, grading=grading)
 
 
 class _Reader:
@@ -188,18 +209,21 @@ class _Reader:
 
     # -- [settings] -------------------------------------------------------------------------
 
-    def settings(self, table: Any) -> tuple[LessonSettings, dict[str, int]]:
+    def settings(self, table: Any) -> tuple[LessonSettings, GradingSettings, dict[str, int]]:
         located = self.lines.table("settings")
         if not isinstance(table, dict):
             self.fail(self.lines.root.line_of("settings"), f"'settings' must be a table ([settings]), got {describe(table)}")
         values: dict[str, Any] = {}
+        grading: dict[str, Any] = {}
         key_lines = {}
         for key, value in table.items():
             line = located.line_of(key) if located else self.lines.root.line_of("settings")
             key_lines[key] = line
             if key not in SETTING_NAMES:
                 self.fail(line, f"unknown setting '{key}'{suggestion(key, SETTING_NAMES)}")
-            if key in SECONDS_RANGES:
+            if key == "pass_percent":
+                grading[key] = self.whole(line, f"setting '{key}'", value, *PASS_PERCENT_RANGE, "percent")
+            elif key in SECONDS_RANGES:
                 values[key] = self.seconds(line, f"setting '{key}'", value, SECONDS_RANGES[key])
             elif key == "offline_modules":
                 values[key] = self.names(line, key, value, MODULE_NAME, "a module name (like 'sqlite3' or 'xml.etree')")
@@ -210,12 +234,17 @@ class _Reader:
             blamed = "offline_submission_seconds" if "offline_submission_seconds" in key_lines else "offline_call_seconds"
             self.fail(key_lines[blamed], f"setting 'offline_submission_seconds' ({settings.offline_submission_seconds}) "
                                          f"must be at least 'offline_call_seconds' ({settings.offline_call_seconds})")
-        return settings, key_lines
+        return settings, GradingSettings(**grading), key_lines
 
     def seconds(self, line: int, what: str, value: Any, allowed: SecondsRange) -> int:
         if type(value) is not int or not allowed.low <= value <= allowed.high:
             self.fail(line, f"{what} must be a whole number of seconds from {allowed.low} to {allowed.high}, "
                             f"got {describe(value)}")
+        return value
+
+    def whole(self, line: int, what: str, value: Any, low: int, high: int, unit: str) -> int:
+        if type(value) is not int or not low <= value <= high:
+            self.fail(line, f"{what} must be a whole number of {unit} from {low} to {high}, got {describe(value)}")
         return value
 
     def names(self, line: int, key: str, value: Any, pattern: re.Pattern, kind: str) -> tuple[str, ...]:
@@ -262,11 +291,15 @@ class _Reader:
             if "check_seconds" in entry:
                 check_seconds = self.seconds(located.line_of("check_seconds"), f"checkpoint {number} 'check_seconds'",
                                              entry["check_seconds"], SECONDS_RANGES["check_seconds"])
+            points = DEFAULT_POINTS
+            if "points" in entry:
+                points = self.whole(located.line_of("points"), f"checkpoint {number} 'points'", entry["points"],
+                                    0, MAX_POINTS, "points")
             uses = self.uses(located.line_of("uses"), number, checkpoint_id, entry.get("uses", []), earlier,
                              [entry.get("id") for entry in entries[position + 1:]])
             result.append(CheckpointConfig(
                 id=checkpoint_id, number=number, title=entry["title"], task=entry["task"], hint=entry["hint"],
-                uses=uses, check_seconds=check_seconds, line=line,
+                uses=uses, check_seconds=check_seconds, line=line, points=points,
             ))
         return tuple(result)
 

@@ -69,6 +69,7 @@ def _record(submission: Submission, bundle: Bundle, status: str, score: int = 0,
         created_at=submission.created_at,
         lesson_revision=submission.lesson_revision,
         browser_verdicts=dict(submission.browser_verdicts),
+        code=submission.code,
         runner_version=runner.__version__,
         bundle_sha256=bundle.bundle_sha256,
         graded_at=now_utc(),
@@ -249,16 +250,19 @@ class BatchOutcome:
     seconds: float
 
 
-def plan_batch(files: Iterable[Path], bundle: Bundle, out_dir: Path, regrade: bool = False) -> BatchPlan:
-    """What is left to grade. Raises records.ResultsFileError when the log holds a broken line
-    (unless regrade, which does not read earlier results at all)."""
+def plan_batch(files: Iterable[Path], bundle: Bundle, out_dir: Path, regrade: bool = False,
+               submissions: list[Submission] | None = None) -> BatchPlan:
+    """What is left to grade: of `files`, or of `submissions` already read (a module run reads
+    every file once and hands each lesson its own). Raises records.ResultsFileError when the log
+    holds a broken line (unless regrade, which does not read earlier results at all)."""
     log = out_dir / RESULTS_FILE
     if regrade:
         torn_bytes, done = cut_torn_last_line(log), {}
     else:
         existing = read_results(log, repair=True)
         torn_bytes, done = existing.torn_bytes, existing.results
-    submissions = [read_submission(path, bundle.lesson) for path in files]
+    if submissions is None:
+        submissions = [read_submission(path, bundle.lesson) for path in files]
     to_grade, kept = [], {}
     for submission in submissions:
         key = result_key(submission.path, submission.source_sha256, bundle.bundle_sha256)

@@ -1,7 +1,9 @@
 """`python -m runner`: check one file as a learner, or grade a class's submissions as a teacher.
 
     python -m runner check main.py --lesson rag-01
-    python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N]
+    python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N] [--feedback]
+    python -m runner grade module-exports/ --out graded/        # every lesson the exports name
+    python -m runner grade ... --shard 2/4 --out shard-2/ ; python -m runner merge shard-*/ --out graded/
     python -m runner gate --lesson rag-01 [--json]
     python -m runner mutate --lesson rag-01
 
@@ -20,6 +22,7 @@ import json
 import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -35,16 +38,20 @@ from runner.offline import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
 from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
-from runner.offline.gradebook import gradebook_csv
 from runner.core.model import GradeReport
 from runner.offline.mutate import (
     INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
 )
 from runner.offline.quality_gate import check_quality_gate, known_solutions
-from runner.offline.records import ResultRecord, ResultsFileError
-from runner.offline.report import CheckpointInfo, missing_protections, render_report
+from runner.offline.records import ResultRecord, ResultsFileError, read_results
+from runner.offline.corrections import CorrectionsError
+from runner.offline.feedback import FEEDBACK_DIR
+from runner.offline.outputs import LessonBatch, OutputOptions, read_lesson_corrections, write_outputs
+from runner.offline.report import LANGUAGES, missing_protections
 from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
-from runner.offline.submission import PathProblem, collect_submission_files, read_submission
+from runner.offline.submission import (
+    PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
+)
 
 DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
 DEFAULTS = SandboxLimits()
@@ -69,6 +76,16 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _pass_percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 99:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 99: {text!r}")
+    return value
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -79,8 +96,12 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+def _add_common(parser: argparse.ArgumentParser, lesson_required: bool = True) -> None:
+    if lesson_required:
+        parser.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    else:
+        parser.add_argument("--lesson", default=None,
+                            help="lesson id, e.g. rag-01 (default: the lesson each JSON submission names)")
     parser.add_argument(
         "--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)",
@@ -110,6 +131,15 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
                         metavar="N", help=f"processes of the sandbox user (default {DEFAULTS.processes})")
 
 
+def _add_output_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--feedback", action="store_true",
+                        help=f"also write {FEEDBACK_DIR}/<learner>.html: one Dutch feedback page per learner to hand back")
+    parser.add_argument("--pass-percent", type=_pass_percent, default=None, metavar="P",
+                        help="share of the points that makes a 5.5 (default: the lesson's pass_percent, else 55)")
+    parser.add_argument("--report-language", choices=LANGUAGES, default="nl",
+                        help="language of report.html (default nl; learner messages stay Dutch)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m runner", description="Werkplaats checkpoint runner")
     parser.add_argument("--version", action="version", version=f"runner {runner.__version__}")
@@ -126,7 +156,18 @@ def build_parser() -> argparse.ArgumentParser:
                        help="gradebook.csv for Excel with Dutch settings: ';' between columns, a UTF-8 BOM")
     grade.add_argument("--regrade", action="store_true",
                        help="grade everything again, ignoring earlier results in --out")
-    _add_common(grade)
+    grade.add_argument("--shard", type=parse_shard, default=None, metavar="K/N",
+                       help="grade only the K-th of N deterministic shares of the submissions (join with merge)")
+    _add_output_flags(grade)
+    _add_common(grade, lesson_required=False)
+    merge = commands.add_parser("merge", help="join the outputs of grade --shard runs into one batch")
+    merge.add_argument("dirs", nargs="+", metavar="DIR", help="the --out folders of the shards")
+    merge.add_argument("--out", required=True, metavar="DIR", help="output folder of the whole batch")
+    merge.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
+                       help="the checkpoints tree the shards were graded with (default: the project's)")
+    merge.add_argument("--excel", action="store_true",
+                       help="gradebook.csv for Excel with Dutch settings: ';' between columns, a UTF-8 BOM")
+    _add_output_flags(merge)
     gate = commands.add_parser(
         "gate", help="check the lesson's tests: reference and correct/ pass, each wrong/ fails its checkpoint")
     gate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
@@ -247,6 +288,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_gate(args)
         if args.command == "mutate":
             return run_mutate(args)
+        if args.command == "merge":
+            return run_merge(args)
         return run_grade(args)
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -257,6 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SandboxError as error:
         print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
         return 1
+    except CorrectionsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except ResultsFileError as error:
         print(f"error: {error} (a line this runner did not write: mend or delete it, "
               "or grade everything again with --regrade)", file=sys.stderr)
@@ -354,25 +400,79 @@ def names_of(paths: list[Path], limit: int = 10) -> str:
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
-def write_outputs(results: list[ResultRecord], bundle: Bundle, out_dir: Path, excel: bool = False) -> None:
-    batch.finish_batch(results, out_dir)
-    checkpoint_ids = [c.id for c in bundle.checkpoints]
-    # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
-    gradebook = utf8_safe(gradebook_csv(results, checkpoint_ids, delimiter=";" if excel else ","))
-    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, gradebook.encode("utf-8-sig" if excel else "utf-8"))
-    html = render_report(
-        results,
-        lesson=bundle.lesson,
-        checkpoints=[CheckpointInfo(c.id, c.title) for c in bundle.checkpoints],
-        runner_version=runner.__version__,
-        bundle_sha256=bundle.bundle_sha256,
-        generated_at=batch.now_utc(),
+def parse_shard(text: str) -> tuple[int, int]:
+    """`K/N`: the K-th of N shares (1 <= K <= N)."""
+    found = re.fullmatch(r"(\d+)/(\d+)", text.strip())
+    if not found or not 1 <= int(found.group(1)) <= int(found.group(2)):
+        raise argparse.ArgumentTypeError(f"must be K/N with 1 <= K <= N, such as 2/4: {text!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def shard_of(files: list[Path], shard: tuple[int, int] | None) -> list[Path]:
+    """Every N-th file of the sorted list, from the K-th on: deterministic, balanced, and the same
+    on every machine that is given the same files (docs/grading.md, "Beyond one machine")."""
+    if shard is None:
+        return files
+    number, count = shard
+    return [path for index, path in enumerate(files) if index % count == number - 1]
+
+
+@dataclass
+class LessonRun:
+    lesson_dir: Path
+    bundle: Bundle
+    submissions: list[Submission]
+
+
+def unplaced_result(submission: Submission, message: str) -> ResultRecord:
+    """An invalid result of a submission that names no lesson this checkpoints tree has."""
+    return ResultRecord(
+        submission=submission.path, learner=submission.learner, lesson=submission.lesson or "", status="invalid",
+        score=0, max_score=0, code_sha256=submission.code_sha256, source_sha256=submission.source_sha256,
+        runner_version=runner.__version__, bundle_sha256="", graded_at=batch.now_utc(), message=message,
+        created_at=submission.created_at, browser_verdicts=dict(submission.browser_verdicts), code=submission.code,
     )
-    batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
+
+
+def plan_lessons(args: argparse.Namespace, files: list[Path]) -> tuple[list[LessonRun], list[ResultRecord]]:
+    """Which lesson each submission is for: `--lesson`, else the lesson each names (JSON and module
+    exports do; a .py file does not). Those naming no known lesson become invalid results."""
+    checkpoints_dir = Path(args.checkpoints_dir)
+    if args.lesson is not None:
+        lesson_dir, bundle = load_lesson(args)
+        submissions = [s for path in files for s in read_submissions(path, bundle.lesson)]
+        return [LessonRun(lesson_dir, bundle, submissions)], []
+    if not checkpoints_dir.is_dir():
+        raise UsageError(f"checkpoints directory not found: {str(checkpoints_dir)!r}")
+    known = known_lessons(checkpoints_dir)
+    grouped: dict[str, list[Submission]] = {}
+    unplaced: list[ResultRecord] = []
+    for path in files:
+        for submission in read_submissions(path, None):
+            if submission.lesson in known:
+                grouped.setdefault(submission.lesson, []).append(submission)
+            elif submission.lesson is None:
+                unplaced.append(unplaced_result(submission, submission.problem or "names no lesson"))
+            else:
+                unplaced.append(unplaced_result(
+                    submission, f"submission is for lesson {submission.lesson!r}, which this checkpoints tree does "
+                                f"not have (known: {', '.join(known) or 'none'})"))
+    if not grouped:
+        raise UsageError("no submission names a lesson of the checkpoints tree: give --lesson "
+                         "(.py files do not say which lesson they are for)")
+    runs = [LessonRun(checkpoints_dir / lesson, load_bundle(checkpoints_dir / lesson, include_offline=True),
+                      grouped[lesson]) for lesson in sorted(grouped)]
+    return runs, unplaced
+
+
+def output_options(args: argparse.Namespace) -> OutputOptions:
+    return OutputOptions(excel=args.excel, feedback=args.feedback, pass_percent=args.pass_percent,
+                         language=args.report_language)
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    lesson_dir, bundle = load_lesson(args)
+    if args.lesson is not None:
+        resolve_lesson(Path(args.checkpoints_dir), args.lesson)  # a misspelt lesson before anything else
     out_dir = Path(args.out)
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out is not a directory: {args.out!r}")
@@ -383,12 +483,20 @@ def run_grade(args: argparse.Namespace) -> int:
     files = collected.submissions
     if not files:
         raise UsageError("no .py or .json submissions found in the given paths")
+    files = shard_of(files, args.shard)
+    if not files:
+        raise UsageError(f"shard {args.shard[0]}/{args.shard[1]} holds no submissions (there are fewer than "
+                         f"{args.shard[1]})")
+    runs, unplaced = plan_lessons(args, files)
     out_dir.mkdir(parents=True, exist_ok=True)
+    read_lesson_corrections(out_dir, [run.bundle for run in runs])  # a mistake in it stops us before grading
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
-    plan = batch.plan_batch(files, bundle, out_dir, regrade=args.regrade)
-    if plan.torn_bytes:
-        errors.print(f"note: cut off a torn last line ({plan.torn_bytes} bytes) left by an interrupted run")
+    plans = [batch.plan_batch([], run.bundle, out_dir, regrade=args.regrade, submissions=run.submissions)
+             for run in runs]
+    torn = sum(plan.torn_bytes for plan in plans)
+    if torn:
+        errors.print(f"note: cut off a torn last line ({torn} bytes) left by an interrupted run")
     if collected.skipped:
         errors.print(f"note: skipped {plural(len(collected.skipped), 'file')} that "
                      f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: {names_of(collected.skipped)}")
@@ -396,33 +504,96 @@ def run_grade(args: argparse.Namespace) -> int:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
     )
+    outcomes = []
+    to_grade = sum(len(plan.to_grade) for plan in plans)
+    lessons_text = ", ".join(run.bundle.lesson for run in runs)
     # Nothing new to grade (a finished batch run again): no empty bar.
-    with Progress(*columns, console=errors, disable=not plan.to_grade) as progress:
-        task = progress.add_task(f"grading {bundle.lesson}", total=len(plan.to_grade))
-        outcome = batch.run_batch(
-            plan, bundle, lesson_dir, out_dir, limits_from(args, bundle.settings), args.jobs,
-            on_result=lambda result: progress.advance(task),
-        )
-    write_outputs(outcome.results, bundle, out_dir, excel=args.excel)
-    graded = sum(1 for r in outcome.results if r.graded)
-    invalid = [Path(r.submission) for r in outcome.results if not r.graded]
+    with Progress(*columns, console=errors, disable=not to_grade) as progress:
+        task = progress.add_task(f"grading {lessons_text}", total=to_grade)
+        for run, plan in zip(runs, plans):
+            outcomes.append(batch.run_batch(
+                plan, run.bundle, run.lesson_dir, out_dir, limits_from(args, run.bundle.settings), args.jobs,
+                on_result=lambda result: progress.advance(task),
+            ))
+    lessons = [LessonBatch(run.bundle, run.lesson_dir, outcome.results) for run, outcome in zip(runs, outcomes)]
+    notes = write_outputs(lessons, out_dir, output_options(args), unplaced)
+    for note in notes:
+        errors.print(f"note: {note}")
+    results = [result for outcome in outcomes for result in outcome.results] + unplaced
+    graded = sum(1 for r in results if r.graded)
+    invalid = sorted((Path(r.submission) for r in results if not r.graded), key=str)
+    graded_now = sum(outcome.graded_now for outcome in outcomes) + len(unplaced)
+    reused = sum(outcome.reused for outcome in outcomes)
+    seconds = sum(outcome.seconds for outcome in outcomes)
     print(
-        f"{plural(len(outcome.results), 'submission')}: {graded} graded, {len(invalid)} invalid; "
-        f"{outcome.graded_now} new this run, {outcome.reused} kept from an earlier run "
-        f"({outcome.seconds:.1f} s)."
+        f"{plural(len(results), 'submission')}: {graded} graded, {len(invalid)} invalid; "
+        f"{graded_now} new this run, {reused} kept from an earlier run ({seconds:.1f} s)."
     )
     if invalid:
         print(f"Invalid (reasons in the report): {names_of(invalid)}")
-    missing = missing_protections(outcome.results)
+    missing = missing_protections(results)
     if missing:
         errors.print(f"warning: learner code ran without {', '.join(missing)} (see docs/grading.md, 'The "
                      "sandbox': as root on a machine that allows namespaces and cgroups they all hold; "
                      "results kept from an earlier run keep their record until --regrade)")
+    feedback = (f" and {plural(len({r.learner for r in results}), 'feedback page')} in {out_dir / FEEDBACK_DIR}"
+                if args.feedback else "")
     print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
-          f"{out_dir / batch.REPORT_FILE}")
-    if outcome.failures:
-        for failure in outcome.failures:
+          f"{out_dir / batch.REPORT_FILE}{feedback}")
+    failures = [failure for outcome in outcomes for failure in outcome.failures]
+    if failures:
+        for failure in failures:
             errors.print(Text(f"not graded: {failure}", style="red"))
-        errors.print(f"{len(outcome.failures)} submission(s) could not be graded; run again to retry")
+        errors.print(f"{len(failures)} submission(s) could not be graded; run again to retry")
         return 1
+    return 0
+
+
+# ---- merge: shards into one batch ----------------------------------------------------------
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    """Join the results of shard runs into one batch in --out: the same results.jsonl (sorted by
+    path), gradebook, report and feedback as one run over all submissions would write."""
+    checkpoints_dir = Path(args.checkpoints_dir)
+    if not checkpoints_dir.is_dir():
+        raise UsageError(f"checkpoints directory not found: {str(checkpoints_dir)!r}")
+    out_dir = Path(args.out)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out is not a directory: {args.out!r}")
+    found: dict[str, tuple[ResultRecord, Path]] = {}
+    for folder in map(Path, args.dirs):
+        log = folder / batch.RESULTS_FILE
+        if not log.is_file():
+            raise UsageError(f"no {batch.RESULTS_FILE} in {str(folder)!r}")
+        for result in read_results(log).results.values():
+            earlier = found.get(result.submission)
+            if earlier is not None and earlier[0].key != result.key:
+                raise UsageError(f"{result.submission} was graded differently in {str(earlier[1])!r} and "
+                                 f"{str(folder)!r} (another file or other tests): grade it in one shard only")
+            found.setdefault(result.submission, (result, folder))
+    results = [result for result, _folder in found.values()]
+    known = known_lessons(checkpoints_dir)
+    lessons, unplaced = [], []
+    for lesson in sorted({r.lesson for r in results if r.bundle_sha256}):
+        own = [r for r in results if r.lesson == lesson and r.bundle_sha256]
+        if lesson not in known:
+            raise UsageError(f"the results hold lesson {lesson!r}, which {str(checkpoints_dir)!r} does not have")
+        bundle = load_bundle(checkpoints_dir / lesson, include_offline=True)
+        stale = next((r for r in own if r.bundle_sha256 != bundle.bundle_sha256), None)
+        if stale is not None:
+            raise UsageError(f"{stale.submission} was graded with other tests of {lesson} than "
+                             f"{str(checkpoints_dir / lesson)!r} holds now: grade it again")
+        lessons.append(LessonBatch(bundle, checkpoints_dir / lesson, own))
+    unplaced = [r for r in results if not r.bundle_sha256]
+    if not lessons:
+        raise UsageError("the results name no lesson to merge")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    notes = write_outputs(lessons, out_dir, output_options(args), unplaced)
+    errors = Console(stderr=True, highlight=False)
+    errors.soft_wrap = not errors.is_terminal
+    for note in notes:
+        errors.print(f"note: {note}")
+    print(f"Merged {plural(len(results), 'result')} from {plural(len(args.dirs), 'folder')}; wrote "
+          f"{out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, {out_dir / batch.REPORT_FILE}")
     return 0

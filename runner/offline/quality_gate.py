@@ -128,7 +128,10 @@ def check_quality_gate(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS
                                         f"names no checkpoint of this lesson: '{known.expected}'"))
             continue
         bundle = full if known.must_pass else shipped
-        report = grade(bundle, InProcessHost(call_timeout=call_seconds), known.source, reveal=True)
+        # A solution that must pass must do so within the lesson's check limits, as in the page
+        # (which is slower still): a reference the page would call "Te traag" stops the build.
+        report = grade(bundle, InProcessHost(call_timeout=call_seconds), known.source, reveal=True,
+                       check_limits=bundle.check_limits() if known.must_pass else None)
         if known.must_pass:
             failures.extend(failing_test(known, checkpoint, "should pass but fails")
                             for checkpoint in report.checkpoints if checkpoint.status != "pass")

@@ -195,6 +195,7 @@ class ResultRecord:
     created_at: str | None = None  # copied from a JSON submission, like the next two
     lesson_revision: str | None = None
     browser_verdicts: dict[str, str] = field(default_factory=dict)
+    code: str | None = None  # the code graded, for the report and feedback (None in older files)
 
     @property
     def key(self) -> ResultKey:
@@ -234,6 +235,8 @@ class ResultRecord:
             data["lesson_revision"] = self.lesson_revision
         if self.browser_verdicts:
             data["browser_verdicts"] = dict(self.browser_verdicts)
+        if self.code is not None:
+            data["code"] = self.code
         data["runner_version"] = self.runner_version
         data["bundle_sha256"] = self.bundle_sha256
         data["graded_at"] = self.graded_at
@@ -244,7 +247,7 @@ class ResultRecord:
         fields = _Fields(data, "", (
             "submission", "learner", "lesson", "status", "score", "max_score", "code_sha256", "source_sha256",
             "checkpoints", "message", "sandbox", "created_at", "lesson_revision", "browser_verdicts",
-            "runner_version", "bundle_sha256", "graded_at",
+            "code", "runner_version", "bundle_sha256", "graded_at",
         ))
         # Checked in the order of the line, so the error names the first field that is wrong.
         submission, learner, lesson = fields.text("submission"), fields.text("learner"), fields.text("lesson")
@@ -266,6 +269,7 @@ class ResultRecord:
             created_at=fields.text("created_at", optional=True),
             lesson_revision=fields.text("lesson_revision", optional=True),
             browser_verdicts=fields.verdicts("browser_verdicts"),
+            code=fields.text("code", optional=True),
             runner_version=fields.text("runner_version"),
             bundle_sha256=fields.text("bundle_sha256"),
             graded_at=fields.text("graded_at"),

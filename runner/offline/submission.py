@@ -7,6 +7,9 @@ compiles learner code: syntax errors are found in the sandboxed child (see runne
 JSON format (docs/grading.md): an object with required `lesson`, `learner`, `code` (strings) and
 optional `lesson_revision`, `created_at` (strings) and `browser_verdicts` (an object mapping a
 checkpoint id to "pass" | "fail" | "error" | "timeout", what the browser showed the learner).
+A module export holds `learner`, optional `module` and `created_at`, and `lessons`: a list of such
+objects without `learner`; `read_submissions` makes one submission per lesson of it, whose path is
+the file's with `#<lesson>` after it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from runner.core.model import STATUSES
@@ -80,8 +83,9 @@ def _decode_utf8(data: bytes) -> tuple[str | None, str | None]:
         return None, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
 
 
-def read_submission(path: str | Path, lesson: str) -> Submission:
-    """Read one submission file for `lesson`; never raises for bad content."""
+def read_submission(path: str | Path, lesson: str | None) -> Submission:
+    """Read one submission file for `lesson` (None: the lesson the JSON names); never raises for
+    bad content."""
     path = Path(path)
     absolute = os.path.abspath(path)
     data, problem = _read_bytes(path)
@@ -106,12 +110,14 @@ def _code_problem(code: str) -> str | None:
     return None
 
 
-def _from_python(path: str, learner: str, source_sha256: str, data: bytes, lesson: str) -> Submission:
+def _from_python(path: str, learner: str, source_sha256: str, data: bytes, lesson: str | None) -> Submission:
     text, problem = _decode_utf8(data)
     if text is not None and text.startswith("\ufeff"):
         text = text[1:]  # a byte order mark from a Windows editor is not code
     if text is not None:
         problem = _code_problem(text)
+    if lesson is None and problem is None:
+        problem = "a .py file does not say which lesson it is for: grade it with --lesson"
     return Submission(
         path, learner, source_sha256,
         code=text,
@@ -121,23 +127,35 @@ def _from_python(path: str, learner: str, source_sha256: str, data: bytes, lesso
     )
 
 
-def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes, lesson: str) -> Submission:
-    def invalid(message: str, learner: str = fallback_learner, **known: object) -> Submission:
-        return Submission(path, learner, source_sha256, problem=message, **known)  # type: ignore[arg-type]
-
+def _parse_json(data: bytes) -> tuple[object, str | None]:
+    """The JSON document of a submission file, or why there is none."""
     text, problem = _decode_utf8(data)
     if text is None:
-        return invalid(problem or "not UTF-8 text")
+        return None, problem or "not UTF-8 text"
     if not text.strip():
-        return invalid("empty file")
+        return None, "empty file"
     try:
         document = json.loads(text, object_pairs_hook=reject_duplicate_keys)
     except json.JSONDecodeError as error:
-        return invalid(f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+        return None, f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})"
     except (ValueError, RecursionError) as error:
-        return invalid(f"malformed JSON: {error}")
+        return None, f"malformed JSON: {error}"
     if type(document) is not dict:
-        return invalid("malformed submission: the JSON must be an object")
+        return None, "malformed submission: the JSON must be an object"
+    return document, None
+
+
+def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes, lesson: str | None,
+               document: dict | None = None) -> Submission:
+    def invalid(message: str, learner: str = fallback_learner, **known: object) -> Submission:
+        return Submission(path, learner, source_sha256, problem=message, **known)  # type: ignore[arg-type]
+
+    if document is None:
+        parsed, problem = _parse_json(data)
+        if problem is not None:
+            return invalid(problem)
+        assert isinstance(parsed, dict)
+        document = parsed
     missing = [name for name in REQUIRED_FIELDS if name not in document]
     if missing:
         return invalid(f"missing field{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
@@ -159,7 +177,7 @@ def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes
         "created_at": document.get("created_at"),
         "browser_verdicts": verdicts,
     }
-    if document["lesson"] != lesson:
+    if lesson is not None and document["lesson"] != lesson:
         return invalid(f"submission is for lesson {document['lesson']!r}, not {lesson!r}", learner, **known)
     if verdict_problem:
         return invalid(verdict_problem, learner, **known)
@@ -169,6 +187,54 @@ def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes
     if code_problem:
         return invalid("field 'code' is empty" if code == "" else "field 'code' holds only whitespace", learner, **known)
     return Submission(path, learner, source_sha256, **known)  # type: ignore[arg-type]
+
+
+def read_submissions(path: str | Path, lesson: str | None) -> list[Submission]:
+    """The submissions in one file: one, or one per lesson of a module export (only `lesson`'s
+    when given). Never raises for bad content: a broken file is one invalid submission."""
+    path = Path(path)
+    if path.suffix != ".json":
+        return [read_submission(path, lesson)]
+    data, problem = _read_bytes(path)
+    if problem is not None or data is None:
+        return [read_submission(path, lesson)]
+    document, problem = _parse_json(data)
+    if not (isinstance(document, dict) and "lessons" in document and "code" not in document):
+        return [read_submission(path, lesson)]
+    absolute = os.path.abspath(path)
+    source_sha256 = hashlib.sha256(data).hexdigest()
+    learner = document.get("learner")
+    entries = document["lessons"]
+    problem = None
+    if type(learner) is not str or not learner.strip():
+        problem = "module export: field 'learner' must be a non-empty string"
+    elif type(entries) is not list or not all(type(entry) is dict for entry in entries):
+        problem = "module export: field 'lessons' must be a list of objects"
+    elif type(document.get("created_at", "")) is not str or type(document.get("module", "")) is not str:
+        problem = "module export: fields 'module' and 'created_at' must be strings"
+    else:
+        names = [entry.get("lesson") for entry in entries]
+        if not all(type(name) is str and name for name in names):
+            problem = "module export: every entry of 'lessons' needs a field 'lesson' (a string)"
+        elif len(set(names)) != len(names):
+            twice = next(name for name in names if names.count(name) > 1)
+            problem = f"module export: lesson {twice!r} appears twice"
+    if problem is not None:
+        return [Submission(absolute, path.stem, source_sha256, lesson=lesson, problem=problem)]
+    found = []
+    for entry in entries:
+        if lesson is not None and entry["lesson"] != lesson:
+            continue
+        one = {key: value for key, value in entry.items() if key != "learner"}
+        one["learner"] = learner
+        if "created_at" in document and "created_at" not in one:
+            one["created_at"] = document["created_at"]
+        submission = _from_json(absolute, path.stem, source_sha256, data, lesson, one)
+        found.append(replace(submission, path=f"{absolute}#{entry['lesson']}", lesson=entry["lesson"]))
+    if not found:
+        return [Submission(f"{absolute}#{lesson}", learner.strip(), source_sha256, lesson=lesson,
+                           problem=f"module export holds no work for lesson {lesson!r}")]
+    return found
 
 
 def _browser_verdicts(raw: object) -> tuple[dict[str, str], str | None]:

@@ -9,6 +9,7 @@ import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
+import { makeScrollRegion } from "./scroll-regions.js";
 
 // For all shipped tests of one checkpoint together, when the page does not say (the builder writes
 // the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
@@ -354,6 +355,8 @@ class CheckpointPanel {
         const detail = document.createElement("dd");
         const pre = document.createElement("pre");
         pre.textContent = value;
+        // A long value scrolls inside its box (max-height): reachable by keyboard, named.
+        makeScrollRegion(pre, label);
         detail.append(pre);
         list.append(term, detail);
       }

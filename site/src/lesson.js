@@ -7,10 +7,11 @@ import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
+import { initScrollRegions } from "./scroll-regions.js";
 import { initWidgets } from "./widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
-const PAGE_MODULES = [initExamples, initPracticeJumps, initWidgets, initCheckpoints];
+const PAGE_MODULES = [initScrollRegions, initExamples, initPracticeJumps, initWidgets, initCheckpoints];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 

@@ -15,6 +15,7 @@ from builder.plugins.checkpoint import checkpoint_plugin
 from builder.plugins.directives import register_directive
 from builder.plugins.examples import examples_plugin
 from builder.plugins.math import math_plugin
+from builder.plugins.tables import tables_plugin
 from builder.plugins.widget import widget_plugin
 from builder.widgets import discover_widgets
 from fixture_cases import FixtureCase, read_fixture_cases
@@ -30,7 +31,8 @@ CHECKPOINTS = {
 def markdown_with(plugin_name: str) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False})
     plugins = {"checkpoint": checkpoint_plugin, "callout": callout_plugin,
-               "math": math_plugin, "examples": examples_plugin, "widget": widget_plugin}
+               "math": math_plugin, "examples": examples_plugin, "widget": widget_plugin,
+               "tables": tables_plugin}
     plugins[plugin_name](md)
     return md
 
@@ -56,7 +58,7 @@ def fixture_params(plugin_name: str) -> list:
 
 @pytest.mark.parametrize("plugin_name, case", [
     *fixture_params("checkpoint"), *fixture_params("widget"), *fixture_params("callout"),
-    *fixture_params("math"), *fixture_params("examples"),
+    *fixture_params("math"), *fixture_params("examples"), *fixture_params("tables"),
 ])
 def test_fixture_case(plugin_name: str, case: FixtureCase):
     md = markdown_with(plugin_name)

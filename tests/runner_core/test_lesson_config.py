@@ -208,3 +208,48 @@ def test_the_submission_limit_blames_the_call_limit_when_only_that_is_set(tmp_pa
     assert mistake(tmp_path, text) == (
         f"{SHOWN}:{line_of(text, 'offline_call_seconds')}: setting 'offline_submission_seconds' (120) "
         "must be at least 'offline_call_seconds' (200)")
+
+
+# ---- points and the pass mark (docs/grading.md, "Points and grades") ----------------------------
+
+
+def test_points_default_to_one_per_checkpoint_and_the_pass_mark_to_55(tmp_path):
+    config = read_lesson_config(write(tmp_path, TWO_CHECKPOINTS), SHOWN)
+    assert [checkpoint.points for checkpoint in config.checkpoints] == [1, 1]
+    assert config.grading.pass_percent == 55
+
+
+def test_points_per_checkpoint_and_the_pass_mark_are_read(tmp_path):
+    text = with_settings("pass_percent = 60").replace('hint = "Gebruik `split()`."',
+                                                      'hint = "Gebruik `split()`."\npoints = 3')
+    config = read_lesson_config(write(tmp_path, text), SHOWN)
+    assert [checkpoint.points for checkpoint in config.checkpoints] == [3, 1]
+    assert config.grading.pass_percent == 60
+    assert "pass_percent" not in config.settings.to_json()  # the page never grades
+
+
+@pytest.mark.parametrize("body, message", [
+    ("pass_percent = 100", "setting 'pass_percent' must be a whole number of percent from 1 to 99, got 100"),
+    ("pass_percent = 55.5", "setting 'pass_percent' must be a whole number of percent from 1 to 99, got 55.5"),
+    ("pass_procent = 55", "unknown setting 'pass_procent' (did you mean 'pass_percent'?)"),
+])
+def test_pass_mark_mistakes(tmp_path, body, message):
+    text = with_settings(body)
+    assert mistake(tmp_path, text) == f"{SHOWN}:{line_of(text, body.split()[0])}: {message}"
+
+
+@pytest.mark.parametrize("value, message", [
+    ("-1", "checkpoint 1 'points' must be a whole number of points from 0 to 100, got -1"),
+    ("1.5", "checkpoint 1 'points' must be a whole number of points from 0 to 100, got 1.5"),
+    ("'twee'", "checkpoint 1 'points' must be a whole number of points from 0 to 100, got 'twee'"),
+])
+def test_point_mistakes(tmp_path, value, message):
+    text = TWO_CHECKPOINTS.replace('hint = "Gebruik `split()`."', f'hint = "Gebruik `split()`."\npoints = {value}')
+    assert mistake(tmp_path, text) == f"{SHOWN}:{line_of(text, 'points =')}: {message}"
+
+
+def test_a_lesson_worth_no_points_is_refused(tmp_path):
+    text = TWO_CHECKPOINTS.replace('hint = "Gebruik `split()`."', 'hint = "Gebruik `split()`."\npoints = 0').replace(
+        'hint = "Gebruik `max`."', 'hint = "Gebruik `max`."\npoints = 0')
+    assert mistake(tmp_path, text) == (
+        f"{SHOWN}:3: every checkpoint has 'points = 0': at least one must be worth a point")

@@ -39,7 +39,7 @@ def run_cli(*args: str, timeout: float = 180) -> subprocess.CompletedProcess:
     (["grade", *LESSON_ARGS, "x", "--out", "o", "--call-timeout", "soon"],
      "error: argument --call-timeout: not a number: 'soon'"),
     (["check", "nope.py", *LESSON_ARGS], "error: no such file: 'nope.py'"),
-    (["grades"], "error: argument command: invalid choice: 'grades' (choose from 'check', 'grade', 'gate', 'mutate')"),
+    (["grades"], "error: argument command: invalid choice: 'grades' (choose from 'check', 'grade', 'merge', 'gate', 'mutate')"),
 ])
 def test_usage_errors_are_one_exact_line_and_exit_2(args, message):
     completed = run_cli(*args)
@@ -176,7 +176,7 @@ def test_report_is_self_contained_and_escapes_learner_text(graded_batch):
     assert not {"script", "link", "img", "iframe", "object"} & tags.names
     assert not tags.resource_attributes
     assert "url(" not in report and "@import" not in report
-    assert "<svg" in report and "browser said pass" in report
+    assert "<svg" in report and "browser zei pass" in report
     assert "submission is for lesson &#x27;rag-01&#x27;, not &#x27;mini-01&#x27;" in report
 
 

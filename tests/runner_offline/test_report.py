@@ -9,7 +9,9 @@ import pytest
 
 from runner.offline.gradebook import gradebook_csv, latest_per_learner, safe_cell
 from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
-from runner.offline.report import CheckpointInfo, render_report
+from runner.offline.report import CheckpointInfo, ReportInputs, render_report
+
+ENGLISH = ReportInputs(language="en")
 
 RECORDED = {"runner_version": "0.1.0", "bundle_sha256": "ab" * 32, "graded_at": "2026-11-30T10:00:00+00:00"}
 
@@ -62,7 +64,7 @@ def test_report_escapes_names_messages_and_reasons():
                     browser_verdicts={"double": "<u>pass</u>"})
     broken = invalid("<s>", "/c/<s>.py", "syntax error on line 1: <bad>")
     page = render_report([graded, broken], "mini-01", [CheckpointInfo("double", "Verdubbelen")],
-                         "0.1.0", "ab" * 32, "2026-11-30T10:00:00+00:00")
+                         "0.1.0", "ab" * 32, "2026-11-30T10:00:00+00:00", ENGLISH)
     for raw in ("<b>x</b>", "<i>waarom</i>", "<u>pass</u>", "<s>", "<bad>"):
         assert raw not in page
     assert "&quot;&gt;&lt;b&gt;x&lt;/b&gt;" in page
@@ -73,7 +75,7 @@ def test_report_escapes_names_messages_and_reasons():
 
 def render(results: list[dict], checkpoint_ids: tuple[str, ...] = ("double",)) -> str:
     return render_report(results, "mini-01", [CheckpointInfo(cid, cid) for cid in checkpoint_ids],
-                         "0.1.0", "ab" * 32, "2026-11-30T10:00:00+00:00")
+                         "0.1.0", "ab" * 32, "2026-11-30T10:00:00+00:00", ENGLISH)
 
 
 def test_pass_rates_count_each_learner_once_by_their_latest_submission():

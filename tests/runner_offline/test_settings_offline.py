@@ -119,3 +119,18 @@ def test_flags_override_the_lessons_limits(flags, expected):
     args = build_parser().parse_args(["check", "main.py", "--lesson", "mini-01", *flags])
     limits = limits_from(args, LessonSettings(offline_call_seconds=7, offline_submission_seconds=70))
     assert (limits.call_seconds, limits.submission_seconds, limits.check_seconds) == expected
+
+
+def test_the_gate_refuses_a_reference_too_slow_for_the_lessons_check_limit(tmp_path):
+    from runner.offline.quality_gate import check_quality_gate
+
+    lesson = lesson_with(tmp_path, "check_seconds = 1") / "mini-01"
+    (lesson / "solution.py").write_text(SLOW_DOUBLE, encoding="utf-8")
+    failures = check_quality_gate(lesson)
+    assert [(failure.path.name, failure.reason) for failure in failures] == [(
+        "solution.py", "should pass but fails double: test 'negatieve getallen' (timeout): double was te traag: "
+                       "de tests van dit checkpoint mogen samen 1 seconde rekenen, net als in de browser.")]
+    # Within the default limit (5 s) the same reference passes.
+    default = lesson_with(tmp_path / "default", "run_seconds = 10") / "mini-01"
+    (default / "solution.py").write_text(SLOW_DOUBLE, encoding="utf-8")
+    assert check_quality_gate(default) == []

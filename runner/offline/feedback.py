@@ -1,0 +1,137 @@
+"""Feedback files (`grade --feedback`): one self-contained Dutch HTML page per learner.
+
+What a teacher can mail or upload as it is: the learner's verdict per checkpoint with its title,
+every test that did not pass with the message the learner saw in the page, the teacher's
+corrections with their comments, the points and the grade, and the code with line numbers. Like
+the report: inline CSS, no script, nothing loaded from elsewhere, every string escaped, the code
+shown and never run. The learner's most recent submission counts (as in the gradebook).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Sequence
+
+from runner.offline.grades import LearnerGrade, format_grade, format_points
+from runner.offline.records import ResultRecord
+from runner.offline.report import CSS, TEXTS, code_block, e, failures_list, status_badge
+
+FEEDBACK_DIR = "feedback"
+NL = TEXTS["nl"]
+
+
+@dataclass(frozen=True)
+class FeedbackCheckpoint:
+    id: str
+    title: str
+
+
+def feedback_file_names(learners: Sequence[str]) -> dict[str, str]:
+    """learner -> a file name of letters, digits and '-' ("anna-de-vries.html"), unique even when
+    two names differ only in case or accents (then "-2", "-3" ... by name order)."""
+    names: dict[str, str] = {}
+    taken: set[str] = set()
+    for learner in sorted(set(learners), key=lambda name: (name.casefold(), name)):
+        plain = unicodedata.normalize("NFKD", learner).encode("ascii", "ignore").decode("ascii")
+        slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60] or "leerling"
+        candidate, number = slug, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{slug}-{number}"
+        taken.add(candidate)
+        names[learner] = f"{candidate}.html"
+    return names
+
+
+def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint], grade: LearnerGrade | None,
+                  not_started: bool = False, level: int = 2) -> list[str]:
+    """The parts of one lesson's feedback; headings at `level` (2 on its own page, 3 in a module's)."""
+    h = f"h{level}"
+    rows = []
+    by_id = {c.id: c for c in result.checkpoints}
+    points = {c.id: c for c in grade.checkpoints} if grade is not None else {}
+    for checkpoint in checkpoints:
+        record = by_id.get(checkpoint.id)
+        status = record.status if record is not None else "invalid"
+        earned = points.get(checkpoint.id)
+        worth = (f"{format_points(earned.earned, True)} van {earned.worth}" if earned is not None else "")
+        rows.append(f"<tr><td>{e(checkpoint.title)}<span class=\"why\">{e(checkpoint.id)}</span></td>"
+                    f"<td>{status_badge(status, NL)}</td><td class=\"num\">{e(worth)}</td></tr>")
+    parts = []
+    if grade is not None:
+        verdict = "voldoende" if grade.passed else "onvoldoende"
+        parts.append(f'<div class="cards"><div class="card"><b>{e(format_grade(grade.grade, True))}</b>cijfer '
+                     f"({verdict})</div><div class=\"card\"><b>{e(format_points(grade.points, True))} van "
+                     f"{grade.max_points}</b>punten</div></div>")
+    if not result.graded:
+        parts.append(f"<{h}>Je inzending kon niet worden nagekeken</{h}><p>{e(result.message)}</p>")
+    elif not_started:
+        parts.append(f"<{h}>Niet begonnen</{h}><p>Je inzending is (bijna) de startcode van de les.</p>")
+    parts.append(f"<{h}>Checkpoints</{h}>")
+    parts.append(f'<div class="table-scroll"><table><thead><tr><th>Checkpoint</th><th>Uitslag</th>'
+                 f'<th>Punten</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    if result.graded:
+        parts.append(f"<{h}>Wat nog niet goed ging</{h}>")
+        parts.append(failures_list(result, NL))
+    if grade is not None and grade.corrections:
+        items = "".join(f"<li><b>{e(c.checkpoint)}</b> {e(_signed(c))}<span class=\"why\">{e(c.comment)}</span></li>"
+                        for c in grade.corrections)
+        parts.append(f'<{h}>Opmerkingen van je docent</{h}><ul class="feedback">{items}</ul>')
+    parts.append(f"<{h}>Je code</{h}>")
+    parts.append(code_block(result.code) if result.code is not None else f"<p>{e(NL['no_code'])}</p>")
+    return parts
+
+
+def _page(title: str, body: list[str]) -> str:
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="nl"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title}</title>",
+        f"<style>{CSS}</style></head><body>",
+        *body,
+        "</body></html>\n",
+    ])
+
+
+def render_feedback(result: ResultRecord, lesson: str, checkpoints: Sequence[FeedbackCheckpoint],
+                    grade: LearnerGrade | None, generated_at: str, not_started: bool = False) -> str:
+    return _page(f"Terugkoppeling {e(lesson)}: {e(result.learner)}", [
+        f"<h1>Terugkoppeling {e(lesson)}</h1>",
+        f'<p class="meta">Voor <b>{e(result.learner)}</b>; nagekeken op {e(result.graded_at[:10])}, '
+        f"dit overzicht gemaakt op {e(generated_at[:10])}.</p>",
+        *feedback_body(result, checkpoints, grade, not_started),
+    ])
+
+
+@dataclass(frozen=True)
+class LessonFeedback:
+    lesson: str
+    result: ResultRecord
+    checkpoints: Sequence[FeedbackCheckpoint]
+    grade: LearnerGrade | None
+    not_started: bool = False
+
+
+def render_module_feedback(learner: str, lessons: Sequence[LessonFeedback], total: LearnerGrade,
+                           generated_at: str) -> str:
+    """One page for a learner's work in several lessons: the total, then each lesson."""
+    names = ", ".join(part.lesson for part in lessons)
+    body = [
+        f"<h1>Terugkoppeling {e(names)}</h1>",
+        f'<p class="meta">Voor <b>{e(learner)}</b>; dit overzicht gemaakt op {e(generated_at[:10])}.</p>',
+        f'<div class="cards"><div class="card"><b>{e(format_grade(total.grade, True))}</b>cijfer voor alles samen '
+        f"({'voldoende' if total.passed else 'onvoldoende'})</div><div class=\"card\"><b>"
+        f"{e(format_points(total.points, True))} van {total.max_points}</b>punten</div></div>",
+    ]
+    for part in lessons:
+        body.append(f"<h2>Les {e(part.lesson)}</h2>")
+        body.extend(feedback_body(part.result, part.checkpoints, part.grade, part.not_started, level=3))
+    return _page(f"Terugkoppeling: {e(learner)}", body)
+
+
+def _signed(correction) -> str:
+    text = format_points(abs(correction.points), True)
+    return f"{'-' if correction.points < 0 else '+'}{text} punt{'' if abs(correction.points) == 1 else 'en'}"

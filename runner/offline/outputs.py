@@ -1,0 +1,203 @@
+"""Writing a batch's outputs from its result records: for one lesson or a whole module, after
+`grade` and after `merge` (which is why they depend on the records and the lessons only).
+
+One lesson: `results.jsonl`, `gradebook.csv`, `report.html`, with `--feedback` `feedback/*.html`.
+Several lessons (a module run, or submissions that name no known lesson): the same files, where
+`gradebook.csv` has a column per lesson and a total, `gradebook-<lesson>.csv` each lesson's full
+gradebook, `report.html` the grades per lesson and each lesson's report, and a feedback page per
+learner covers every lesson they handed in. Points, grades, corrections and the similarity check
+are worked out here, every time, from the records (docs/grading.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import runner
+from runner.core.bundle import Bundle
+from runner.core.lesson_config import DEFAULT_GRADING
+from runner.offline import batch
+from runner.offline.corrections import CORRECTIONS_FILE, Correction, read_corrections, unknown_learners
+from runner.offline.feedback import (
+    FEEDBACK_DIR, FeedbackCheckpoint, LessonFeedback, feedback_file_names, render_feedback, render_module_feedback,
+)
+from runner.offline.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
+from runner.offline.grades import LearnerGrade, LessonGrading, total_grade
+from runner.offline.records import ResultRecord
+from runner.offline.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
+from runner.offline.similarity import not_started
+
+
+@dataclass(frozen=True)
+class OutputOptions:
+    excel: bool = False
+    feedback: bool = False
+    pass_percent: int | None = None  # None: the lesson's
+    language: str = "nl"
+
+
+@dataclass
+class LessonBatch:
+    """One lesson of a run: its tests, its folder (for the starter) and its results."""
+
+    bundle: Bundle
+    lesson_dir: Path
+    results: list[ResultRecord]
+
+
+def utf8_safe(text: str) -> str:
+    """Lone surrogates (from a learner's exception message, a JSON name, a non-UTF-8 file name)
+    cannot be written as UTF-8: they become visible \\udXXX escapes instead of a crash."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def read_lesson_corrections(out_dir: Path, bundles: Sequence[Bundle]) -> tuple[Correction, ...]:
+    """The teacher's corrections beside the outputs, checked against these lessons."""
+    return read_corrections(out_dir / CORRECTIONS_FILE, {bundle.lesson: bundle.function_names for bundle in bundles})
+
+
+def lesson_grading(bundle: Bundle, corrections: Sequence[Correction], pass_percent: int | None) -> LessonGrading:
+    """Points and pass mark of the lesson, with the teacher's corrections for it."""
+    return LessonGrading(
+        lesson=bundle.lesson,
+        points={c.id: c.points for c in bundle.checkpoints},
+        pass_percent=bundle.grading.pass_percent if pass_percent is None else pass_percent,
+        corrections=tuple(c for c in corrections if c.lesson == bundle.lesson),
+    )
+
+
+def read_starter(lesson_dir: Path) -> str | None:
+    try:
+        return (lesson_dir / "starter.py").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _untouched(result: ResultRecord, starter: str | None) -> bool:
+    return bool(starter and result.graded and result.code is not None and result.score == 0
+                and not_started(result.code, starter))
+
+
+def _gradebook_bytes(text: str, excel: bool) -> bytes:
+    # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
+    return utf8_safe(text).encode("utf-8-sig" if excel else "utf-8")
+
+
+def write_outputs(lessons: Sequence[LessonBatch], out_dir: Path, options: OutputOptions = OutputOptions(),
+                  unplaced: Sequence[ResultRecord] = ()) -> list[str]:
+    """Every output of the run; returns notes for the teacher (corrections that change nothing).
+    `unplaced`: results of submissions that name no lesson of the checkpoints tree."""
+    every = [result for lesson in lessons for result in lesson.results] + list(unplaced)
+    batch.finish_batch(every, out_dir)
+    corrections = read_lesson_corrections(out_dir, [lesson.bundle for lesson in lessons])
+    generated_at = batch.now_utc()
+    if len(lessons) == 1 and not unplaced:
+        _write_lesson(lessons[0], out_dir, options, corrections, generated_at)
+    else:
+        _write_module(lessons, unplaced, out_dir, options, corrections, generated_at)
+    learners = {result.learner for result in every}
+    return [f"{out_dir / CORRECTIONS_FILE}:{c.line}: no learner {c.learner!r} in this batch; the line changes nothing"
+            for c in unknown_learners(corrections, learners)]
+
+
+def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, corrections: Sequence[Correction],
+                  generated_at: str) -> None:
+    bundle, results = lesson.bundle, lesson.results
+    grading = lesson_grading(bundle, corrections, options.pass_percent)
+    checkpoint_ids = [c.id for c in bundle.checkpoints]
+    gradebook = gradebook_csv(results, checkpoint_ids, delimiter=";" if options.excel else ",", grading=grading)
+    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(gradebook, options.excel))
+    starter = read_starter(lesson.lesson_dir)
+    html = render_report(
+        results,
+        lesson=bundle.lesson,
+        checkpoints=[CheckpointInfo(c.id, c.title) for c in bundle.checkpoints],
+        runner_version=runner.__version__,
+        bundle_sha256=bundle.bundle_sha256,
+        generated_at=generated_at,
+        inputs=ReportInputs(grading=grading, starter=starter, language=options.language),
+    )
+    batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
+    if not options.feedback:
+        return
+    latest = [result for result, _count in latest_per_learner(results)]
+    names = feedback_file_names([result.learner for result in latest])
+    checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in bundle.checkpoints]
+    pages = {names[result.learner]: render_feedback(result, bundle.lesson, checkpoints, grading.grade(result),
+                                                    generated_at, _untouched(result, starter))
+             for result in latest}
+    _write_feedback_folder(out_dir, pages)
+
+
+def _write_feedback_folder(out_dir: Path, pages: dict[str, str]) -> None:
+    """feedback/<name>.html; pages of learners no longer in the batch are removed, so the folder
+    can be handed out as it is."""
+    folder = out_dir / FEEDBACK_DIR
+    folder.mkdir(exist_ok=True)
+    for name, page in pages.items():
+        batch.write_atomically(folder / name, utf8_safe(page).encode("utf-8"))
+    for stale in folder.glob("*.html"):
+        if stale.name not in pages:
+            stale.unlink()
+
+
+def module_pass_percent(bundles: Sequence[Bundle], override: int | None) -> int:
+    """The pass mark of a module's total: the flag, else the lessons' when they agree, else 55."""
+    if override is not None:
+        return override
+    marks = {bundle.grading.pass_percent for bundle in bundles}
+    return marks.pop() if len(marks) == 1 else DEFAULT_GRADING.pass_percent
+
+
+def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecord], out_dir: Path,
+                  options: OutputOptions, corrections: Sequence[Correction], generated_at: str) -> None:
+    delimiter = ";" if options.excel else ","
+    gradings = {lesson.bundle.lesson: lesson_grading(lesson.bundle, corrections, options.pass_percent)
+                for lesson in lessons}
+    by_lesson = {lesson.bundle.lesson: lesson.results for lesson in lessons}
+    starters = {lesson.bundle.lesson: read_starter(lesson.lesson_dir) for lesson in lessons}
+    latest = {name: {result.learner: result for result, _ in latest_per_learner(results)}
+              for name, results in by_lesson.items()}
+    pass_percent = module_pass_percent([lesson.bundle for lesson in lessons], options.pass_percent)
+    learners = sorted({learner for found in latest.values() for learner in found} | {r.learner for r in unplaced},
+                      key=lambda name: (name.casefold(), name))
+    grades: dict[str, dict[str, LearnerGrade]] = {
+        name: {learner: gradings[name].grade(result) for learner, result in found.items()}
+        for name, found in latest.items()}
+    totals = {learner: total_grade([grades[name].get(learner) for name in by_lesson],
+                                   [gradings[name].max_points for name in by_lesson], pass_percent)
+              for learner in learners}
+    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(
+        module_gradebook_csv(by_lesson, gradings, totals, delimiter), options.excel))
+    for lesson in lessons:
+        name = lesson.bundle.lesson
+        text = gradebook_csv(lesson.results, [c.id for c in lesson.bundle.checkpoints], delimiter, gradings[name])
+        batch.write_atomically(out_dir / f"gradebook-{name}.csv", _gradebook_bytes(text, options.excel))
+    parts = [LessonPart(
+        lesson=lesson.bundle.lesson, results=lesson.results,
+        checkpoints=[CheckpointInfo(c.id, c.title) for c in lesson.bundle.checkpoints],
+        bundle_sha256=lesson.bundle.bundle_sha256,
+        inputs=ReportInputs(grading=gradings[lesson.bundle.lesson], starter=starters[lesson.bundle.lesson],
+                            language=options.language),
+    ) for lesson in lessons]
+    html = render_module_report(parts, unplaced, totals, pass_percent, runner.__version__, generated_at,
+                                options.language)
+    batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
+    if not options.feedback:
+        return
+    names = feedback_file_names(learners)
+    pages = {}
+    for learner in learners:
+        own = []
+        for lesson in lessons:
+            name = lesson.bundle.lesson
+            result = latest[name].get(learner)
+            if result is None:
+                continue
+            checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in lesson.bundle.checkpoints]
+            own.append(LessonFeedback(name, result, checkpoints, grades[name][learner],
+                                      _untouched(result, starters[name])))
+        pages[names[learner]] = render_module_feedback(learner, own, totals[learner], generated_at)
+    _write_feedback_folder(out_dir, pages)

@@ -1,0 +1,45 @@
+// Scroll boxes a keyboard can reach. The builder writes every box that may scroll (code
+// examples, tables, block formulas) as `[data-scroll-region]` with tabindex="0", a role and a
+// name, so without this module each one is a tab stop. Here a box keeps its tab stop only while
+// its content is wider or taller than the box: on a phone the wide code examples are reachable
+// (and scroll with the arrow keys), on a desktop the ones that fit do not add empty tab stops.
+// Modules that draw a scroll box later (the checkpoint feedback) call makeScrollRegion.
+
+const SELECTOR = "[data-scroll-region]";
+
+function overflows(element) {
+  // One pixel of slack: sub-pixel layout must not turn a box that fits into a tab stop.
+  return element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+}
+
+function updateTabStop(element) {
+  // Never take the tab stop from the focused box: the learner is scrolling it.
+  if (overflows(element) || document.activeElement === element) element.tabIndex = 0;
+  else element.removeAttribute("tabindex");
+}
+
+let observer = null;
+
+function watch(element) {
+  if (typeof ResizeObserver === "undefined") return; // every box stays a tab stop
+  observer ??= new ResizeObserver((entries) => {
+    for (const entry of entries) updateTabStop(entry.target);
+  });
+  observer.observe(element); // also reports the first size, so every box starts right
+  element.addEventListener("blur", () => updateTabStop(element));
+}
+
+/** Make `element` a named scroll box that is a tab stop while its content overflows. */
+export function makeScrollRegion(element, label) {
+  element.dataset.scrollRegion = "";
+  if (!element.hasAttribute("role")) element.setAttribute("role", "group");
+  element.setAttribute("aria-label", label);
+  element.tabIndex = 0;
+  watch(element);
+  return element;
+}
+
+/** Page module (see lesson.js): watch every scroll box the builder wrote. */
+export function initScrollRegions({ root }) {
+  for (const element of root.querySelectorAll(SELECTOR)) watch(element);
+}
