@@ -65,6 +65,13 @@ export class StructureView {
   }
 
   redraw() {
+    if (!this.learnerList.hidden || this.root.hasAttribute("data-learner-state")) {
+      // An answer for the old source would now be wrong: say so instead of keeping it.
+      this.root.setAttribute("data-learner-state", "stale");
+      this.learnerStatus.textContent = "De invoer is veranderd; klik opnieuw op een van de knoppen hierboven.";
+      this.learnerList.hidden = true;
+      this.learnerList.replaceChildren();
+    }
     this.result = analyse(this.source.value, this.maxWordsField.value, this.overlapField.value);
     this.drawProblems(this.result.problems);
     this.drawTree(this.result.headings);

@@ -81,8 +81,7 @@ def sized_chunks(document, max_words=40, overlap=8):
     out = []
     step = max_words - overlap
     for section in section_chunks(document):
-        words = list(re.finditer(r"\S+", text[:section["end"]]))
-        words = [w for w in words if w.start() >= section["start"]]
+        words = list(re.compile(r"\S+").finditer(text, section["start"], section["end"]))
         for first in range(0, len(words), step):
             last = min(first + max_words, len(words))
             start, end = words[first].start(), words[last - 1].end()
