@@ -11,6 +11,7 @@ are worked out here, every time, from the records (docs/grading.md).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -137,10 +138,24 @@ def _write_feedback_folder(out_dir: Path, pages: dict[str, str]) -> None:
     folder = out_dir / FEEDBACK_DIR
     folder.mkdir(exist_ok=True)
     for name, page in pages.items():
-        batch.write_atomically(folder / name, utf8_safe(page).encode("utf-8"))
+        replace_file(folder / name, utf8_safe(page).encode("utf-8"))
     for stale in folder.glob("*.html"):
         if stale.name not in pages:
             stale.unlink()
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Like batch.write_atomically (a reader sees the old page or the new) but without an fsync per
+    file: the pages are made again from results.jsonl by any run, and a thousand fsyncs were a
+    quarter of the time of the outputs."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def module_pass_percent(bundles: Sequence[Bundle], override: int | None) -> int:

@@ -108,8 +108,8 @@ TEXTS = {
         "not_started_intro": "De inzending is (bijna) de startcode: niets gehaald en hoogstens een tiende eigen code.",
         "none_not_started": "Iedereen is begonnen.",
         "similar": "Inzendingen die sterk op elkaar lijken",
-        "similar_intro": "Paren waarvan de eigen code (zonder de startcode en wat meer dan de helft van de klas "
-                         "deelt) na het gelijk maken van namen en opmaak bijna hetzelfde is. Dit is een reden om "
+        "similar_intro": "Paren waarvan de eigen code (zonder de startcode en wat meer dan tien leerlingen of de "
+                         "helft van de klas delen) na het gelijk maken van namen en opmaak bijna hetzelfde is. Dit is een reden om "
                          "te kijken, geen beschuldiging: korte opdrachten kun je maar op weinig manieren schrijven.",
         "similar_headers": ("Leerling", "Leerling", "Gedeeld", "Gedeelde regels"),
         "no_similar": "Geen paren gevonden.",
@@ -186,7 +186,7 @@ TEXTS = {
         "not_started_intro": "The submission is (nearly) the starter: nothing passed, at most a tenth own code.",
         "none_not_started": "Everyone started.",
         "similar": "Near-identical submissions",
-        "similar_intro": "Pairs whose own code (without the starter and what more than half the class shares) is "
+        "similar_intro": "Pairs whose own code (without the starter and what more than ten learners or half the class share) is "
                          "nearly the same once names and layout are made equal. A prompt to look, never an "
                          "accusation: short tasks can be written in few ways.",
         "similar_headers": ("Learner", "Learner", "Shared", "Shared lines"),
@@ -268,12 +268,12 @@ def status_badge(status: str, texts: dict) -> str:
 def code_block(code: str, shared: set[int] = frozenset(), first_line: int = 1, last_line: int | None = None) -> str:
     """Code with line numbers, as escaped text in a table (copying takes the code, not the
     numbers); lines in `shared` are marked."""
-    lines = code.splitlines() or [""]
+    lines = html.escape(code, quote=True).splitlines() or [""]  # once for the whole code: a report escapes a lot
     last = len(lines) if last_line is None else min(last_line, len(lines))
     rows = []
     for number in range(first_line, last + 1):
         mark = ' class="shared"' if number in shared else ""
-        rows.append(f'<tr{mark}><td class="ln">{number}</td><td>{e(lines[number - 1])}</td></tr>')
+        rows.append(f'<tr{mark}><td class="ln">{number}</td><td>{lines[number - 1]}</td></tr>')
     return f'<div class="code"><table>{"".join(rows)}</table></div>'
 
 

@@ -1,15 +1,19 @@
 """Near-identical submissions, and submissions that are (nearly) the untouched starter.
 
-The method is MOSS's (Schleimer, Wilkerson, Aiken, "Winnowing", SIGMOD 2003) on Python tokens:
+The method is MOSS's (Schleimer, Wilkerson, Aiken, "Winnowing", SIGMOD 2003) on Python tokens,
+with Manber's simpler selection of fingerprints:
 
-1. normalise: `tokenize` the code, drop comments and blank lines, replace every name the learner
-   chose (variables, functions, parameters; not keywords, builtins or attribute names) by one
-   placeholder, every string by another, so renaming and re-laying-out change nothing;
-2. fingerprint: hash every run of K tokens and keep the smallest hash of each window of W
-   (winnowing), with the source line it starts on;
-3. leave out fingerprints of the starter (everyone has those) and those that more than half the
-   class shares (the lesson's idioms), then compare pairs of learners by the share of their
-   remaining fingerprints they have in common.
+1. normalise: split the code into tokens, drop comments, indentation and line ends inside
+   brackets, replace every name the learner chose (variables, functions, parameters; not
+   keywords, builtins or attribute names) by one placeholder, every string by another, so
+   renaming and re-laying-out change nothing;
+2. fingerprint: hash every run of K tokens and keep the hashes that are 0 modulo SELECT, with the
+   source line each starts on (which runs are kept depends on their content alone, so two copies
+   keep the same ones wherever the shared part sits);
+3. leave out fingerprints of the starter (everyone has those) and those that more than
+   COMMON_LIMIT submissions (or more than half the class) share: the lesson's idioms, as MOSS
+   ignores passages found in more than 10 programs; then compare pairs of learners by the share
+   of their remaining fingerprints they have in common.
 
 A pair is a prompt to look, never a verdict: short tasks have few ways to write them. The shared
 part shown is what `difflib` finds common in the two normalised line sequences.
@@ -22,23 +26,40 @@ from __future__ import annotations
 
 import builtins
 import difflib
-import io
+import functools
 import keyword
-import token
-import tokenize
+import re
 import zlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 K = 10  # tokens per fingerprinted run: a line or two of code
-W = 6  # winnowing window: any shared run of W + K - 1 tokens is always found
+SELECT = 4  # about one run in four is kept as a fingerprint
 MIN_SHARED = 8  # fingerprints in common before a pair is worth a look
 SIMILAR_SHARE = 0.8  # of the smaller submission's own fingerprints
 NOT_STARTED_NEW_SHARE = 0.1  # at most this share of a submission's fingerprints may be new
 MIN_SHARED_LINES = 3  # shortest common stretch shown
+COMMON_LIMIT = 10  # a fingerprint more submissions share is an idiom, not a copy (MOSS's -m 10)
 
 KEPT_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
-DROPPED = {token.COMMENT, token.NL, token.ENCODING, token.ENDMARKER, tokenize.TYPE_COMMENT}
+
+# Python's own tokenize is exact but many times slower than one regular expression, and a report
+# of a thousand submissions reads each once. What matters here is only which tokens follow which:
+# strings (with prefixes, triple-quoted, unterminated at the end), comments, names, numbers,
+# operators, and line ends outside brackets. Indentation is layout and left out.
+TOKEN = re.compile(r"""
+    (?P<string>[rRbBuUfF]{0,2}(?:'''[\s\S]*?(?:'''|\Z)|\"\"\"[\s\S]*?(?:\"\"\"|\Z)
+                                 |'(?:\\.|[^'\\\n])*'?|"(?:\\.|[^"\\\n])*"?))
+  | (?P<comment>\#[^\n]*)
+  | (?P<name>[^\W\d]\w*)
+  | (?P<number>\d[\w.]*|\.\d\w*)
+  | (?P<newline>\n)
+  | (?P<continuation>\\\n)
+  | (?P<space>[ \t\f\r]+)
+  | (?P<operator>\*\*=?|//=?|>>=?|<<=?|->|:=|[-+*/%@&|^=<>!]=|[()\[\]{},:;.~+\-*/%@&|^=<>!])
+  | (?P<other>.)
+""", re.VERBOSE)
+OPENING, CLOSING = "([{", ")]}"
 
 
 @dataclass(frozen=True)
@@ -52,53 +73,59 @@ class NormalCode:
         return not self.tokens
 
 
+@functools.lru_cache(maxsize=4096)  # the report asks for the same code twice (not started, similar)
 def normalise(code: str) -> NormalCode:
-    """Tokens with the learner's own names and strings replaced; empty when code does not tokenize."""
+    """Tokens with the learner's own names and strings replaced, ";" for a line end."""
     tokens: list[str] = []
     lines: list[int] = []
+    line = 1
+    depth = 0  # open brackets: a line end inside them is layout
     previous = ""
-    try:
-        for item in tokenize.generate_tokens(io.StringIO(code).readline):
-            if item.type in DROPPED:
-                continue
-            text = item.string
-            if item.type == token.NAME and not keyword.iskeyword(text) and not keyword.issoftkeyword(text):
-                if previous != "." and text not in KEPT_NAMES:
-                    text = "N"
-            elif item.type == token.STRING or item.type in _FSTRING_TYPES:
-                text = "S"
-            elif item.type == token.NEWLINE:
-                text = ";"
-            elif item.type == token.INDENT:
-                text = ">"
-            elif item.type == token.DEDENT:
-                text = "<"
-            tokens.append(text)
-            lines.append(item.start[0])
-            previous = item.string
-    except (tokenize.TokenError, IndentationError, SyntaxError, ValueError):
-        return NormalCode((), (), {})
+    for found in TOKEN.finditer(code):
+        kind = found.lastgroup
+        text = found.group()
+        if kind == "newline" or kind == "continuation":
+            if kind == "newline" and depth == 0 and tokens and tokens[-1] != ";":
+                tokens.append(";")
+                lines.append(line)
+            line += 1
+            continue
+        if kind == "space" or kind == "comment":
+            continue
+        if kind == "string":
+            if not (tokens and tokens[-1] == "S"):  # "a" "b" is one string
+                tokens.append("S")
+                lines.append(line)
+            line += text.count("\n")
+            previous = "S"
+            continue
+        if kind == "name":
+            if previous != "." and text not in KEPT_NAMES and not keyword.iskeyword(text) \
+                    and not keyword.issoftkeyword(text):
+                text = "N"
+        elif kind == "operator":
+            if text in OPENING:
+                depth += 1
+            elif text in CLOSING:
+                depth = max(0, depth - 1)
+        tokens.append(text)
+        lines.append(line)
+        previous = found.group()
     by_line: dict[int, list[str]] = defaultdict(list)
-    for text, line in zip(tokens, lines):
-        if text not in (";", ">", "<"):
-            by_line[line].append(text)
-    return NormalCode(tuple(tokens), tuple(lines), {line: " ".join(parts) for line, parts in by_line.items()})
-
-
-_FSTRING_TYPES = {getattr(token, name) for name in ("FSTRING_START", "FSTRING_MIDDLE", "FSTRING_END")
-                  if hasattr(token, name)}
+    for text, number in zip(tokens, lines):
+        if text != ";":
+            by_line[number].append(text)
+    return NormalCode(tuple(tokens), tuple(lines), {number: " ".join(parts) for number, parts in by_line.items()})
 
 
 def fingerprints(code: NormalCode) -> dict[int, int]:
-    """Winnowed fingerprint -> the first source line it covers."""
-    runs = [(zlib.crc32(" ".join(code.tokens[i:i + K]).encode()), code.token_lines[i])
-            for i in range(len(code.tokens) - K + 1)]
-    if len(runs) <= W:
-        return {value: line for value, line in reversed(runs)}
+    """Fingerprint -> the first source line it covers."""
     chosen: dict[int, int] = {}
-    for start in range(len(runs) - W + 1):
-        value, line = min(runs[start:start + W], key=lambda run: run[0])
-        chosen.setdefault(value, line)
+    tokens, token_lines = code.tokens, code.token_lines
+    for start in range(len(tokens) - K + 1):
+        value = zlib.crc32(" ".join(tokens[start:start + K]).encode())
+        if value % SELECT == 0:
+            chosen.setdefault(value, token_lines[start])
     return chosen
 
 
@@ -126,7 +153,7 @@ def similar_pairs(codes: dict[str, str], starter: str | None = None) -> list[Sim
     for key in sorted(prints):
         for value in prints[key]:
             holders[value].append(key)
-    common_limit = max(2, len(prints) // 2)
+    common_limit = max(2, min(COMMON_LIMIT, len(prints) // 2))
     pair_counts: Counter = Counter()
     own: dict[str, int] = Counter()
     for value, keys in holders.items():

@@ -37,7 +37,25 @@ export function buildSubmission({ lesson, learner, code, meta, verdicts, now = n
   };
 }
 
-// A file name a learner recognises: "rag-01-anna-de-vries.json".
+// All of a learner's work in one module as one file (docs/grading.md, "Module export"): per
+// lesson the code this browser holds and the verdicts it showed on exactly that code with the
+// current tests. `lessons`: [{lesson, code, bundle_sha256, verdicts}]; lessons without code are
+// left out by the caller.
+export function buildModuleSubmission({ module, learner, lessons, now = new Date() }) {
+  return {
+    module,
+    learner,
+    created_at: now.toISOString(),
+    lessons: lessons.map(({ lesson, code, bundle_sha256: bundle, verdicts }) => ({
+      lesson,
+      code,
+      bundle_sha256: bundle,
+      browser_verdicts: verdicts,
+    })),
+  };
+}
+
+// A file name a learner recognises: "rag-01-anna-de-vries.json" (a module id works as well).
 export function submissionFileName(lesson, learner) {
   const slug = learner
     .normalize("NFKD")
@@ -49,7 +67,7 @@ export function submissionFileName(lesson, learner) {
   return `${lesson}-${slug || "inzending"}.json`;
 }
 
-function download(fileName, text) {
+export function download(fileName, text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;

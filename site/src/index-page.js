@@ -6,6 +6,9 @@
 // stored). Unreadable storage shows no progress at all; it never breaks the page.
 import { codeFingerprint, loadStoredResults } from "./checkpoint-results.js";
 import { loadCode } from "./code-storage.js";
+import {
+  buildModuleSubmission, download, loadLearnerName, saveLearnerName, submissionFileName,
+} from "./export.js";
 import { lessonProgress, progressText } from "./lesson-progress.js";
 
 // The code the lesson page's editor would open with: the learner's, else the starter code.
@@ -33,7 +36,59 @@ function showProgress(element) {
   element.hidden = false;
 }
 
+// A lesson's part of the module export: its stored code (none: not started here, left out) and
+// the verdicts the page showed on exactly that code with the current tests.
+function lessonWork(element) {
+  const { lesson, bundleSha256, checkpoints } = element.dataset;
+  const { code } = loadCode(lesson);
+  if (code === null) return null;
+  const verdicts = {};
+  const { entry } = loadStoredResults(lesson);
+  if (entry && entry.bundle_sha256 === bundleSha256) {
+    const fingerprint = codeFingerprint(code);
+    for (const id of checkpoints.split(" ").filter(Boolean)) {
+      const result = entry.results[id];
+      if (result && !result.stale && result.code === fingerprint) verdicts[id] = result.status;
+    }
+  }
+  return { lesson, code, bundle_sha256: bundleSha256, verdicts };
+}
+
+// "Download al je werk": one file with every lesson of the module, for the teacher's grader.
+function initModuleExport(form) {
+  const section = form.closest("[data-module]");
+  const nameField = form.querySelector("[data-learner-name]");
+  const message = form.querySelector("[data-export-message]");
+  nameField.value = loadLearnerName();
+  nameField.addEventListener("input", () => {
+    nameField.removeAttribute("aria-invalid");
+    saveLearnerName(nameField.value.trim());
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const learner = nameField.value.trim();
+    if (!learner) {
+      nameField.setAttribute("aria-invalid", "true");
+      message.textContent = "Vul eerst je naam in: die komt in het bestand voor je docent.";
+      nameField.focus();
+      return;
+    }
+    saveLearnerName(learner);
+    const lessons = [...section.querySelectorAll("[data-lesson-progress]")].map(lessonWork).filter(Boolean);
+    if (lessons.length === 0) {
+      message.textContent = "Je hebt in deze browser nog geen code geschreven voor de lessen van deze module.";
+      return;
+    }
+    const module = section.dataset.module;
+    const fileName = submissionFileName(module, learner);
+    download(fileName, `${JSON.stringify(buildModuleSubmission({ module, learner, lessons }), null, 2)}\n`);
+    const count = `${lessons.length} ${lessons.length === 1 ? "les" : "lessen"}`;
+    message.textContent = `Opgeslagen als ${fileName}, met je werk van ${count}.`;
+  });
+}
+
 function start() {
+  for (const form of document.querySelectorAll("[data-module-export]")) initModuleExport(form);
   for (const element of document.querySelectorAll("[data-lesson-progress]")) {
     try {
       showProgress(element);

@@ -8,8 +8,12 @@
 const SELECTOR = "[data-scroll-region]";
 
 function overflows(element) {
-  // One pixel of slack: sub-pixel layout must not turn a box that fits into a tab stop.
-  return element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+  // Only a direction the box scrolls in counts (a formula clips its height: overflow-y hidden),
+  // with one pixel of slack: sub-pixel layout must not turn a box that fits into a tab stop.
+  const style = getComputedStyle(element);
+  const scrolls = (overflow) => overflow === "auto" || overflow === "scroll";
+  return (scrolls(style.overflowX) && element.scrollWidth > element.clientWidth + 1)
+    || (scrolls(style.overflowY) && element.scrollHeight > element.clientHeight + 1);
 }
 
 function updateTabStop(element) {

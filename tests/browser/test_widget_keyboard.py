@@ -6,8 +6,9 @@ Generic, for whatever widgets the lessons use (found on the built pages), at bot
 - Every element Tab reaches has an accessible name and a visible focus ring.
 - A pane that scrolls can be reached by Tab itself or through a control inside it.
 - A list to choose from (listbox, tablist, radiogroup) is driven by the arrow keys and Home/End:
-  focus (or aria-activedescendant) moves, the item becomes the selected one, and it is announced
-  (the focused item has a name, or a live region says it).
+  focus (or aria-activedescendant) moves, the item becomes the selected one (at once, or on Enter
+  for a list with manual activation), and it is announced (the focused item has a name, or a live
+  region says it); a list without aria-activedescendant has one tab stop.
 Then checks of chunk-ranges itself.
 """
 
@@ -150,19 +151,25 @@ def check_choice_lists(page: Page, widget_id: str) -> int:
         stop = choice_list.locator("[tabindex='0']").first if choice_list.get_attribute("tabindex") is None \
             else choice_list
         stop.focus()
-        page.keyboard.press("Home")
-        first = current_item(page, choice_list)
+
+        def choose(key: str) -> dict:
+            # Selection follows focus, or (manual activation, as tabs may) Enter chooses.
+            page.keyboard.press(key)
+            current = current_item(page, choice_list)
+            if not current["selected"]:
+                page.keyboard.press("Enter")
+                current = current_item(page, choice_list)
+            return current
+
+        first = choose("Home")
         assert first["index"] == 0 and first["selected"], (widget_id, first)
-        page.keyboard.press(next_key)
-        second = current_item(page, choice_list)
+        second = choose(next_key)
         assert second["index"] == 1 and second["selected"], (widget_id, second)
         assert second["name"] or second["live"] != first["live"], f"{widget_id}: the choice is not announced"
         if choice_list.get_attribute("aria-activedescendant") is None:
             assert second["tabStops"] == 1, f"{widget_id}: a roving list has one tab stop, not {second['tabStops']}"
-        page.keyboard.press(previous_key)
-        assert current_item(page, choice_list)["index"] == 0
-        page.keyboard.press("End")
-        last = current_item(page, choice_list)
+        assert choose(previous_key)["index"] == 0
+        last = choose("End")
         assert last["index"] == last["count"] - 1 and last["selected"], (widget_id, last)
         driven += 1
     return driven
@@ -249,3 +256,17 @@ def test_chunk_ranges_word_marks_are_said_not_only_coloured(page, site_server):
     page.get_by_test_id("viz-window").fill("20")
     expect(page.get_by_test_id("viz-passage")).to_have_count(1)
     assert "(vaker bewaard)" not in page.get_by_test_id("viz-words").aria_snapshot()
+
+
+def test_the_editor_indents_with_tab_and_esc_then_tab_leaves_it(page, site_server):
+    # Not a widget, but the one place where Tab does something else: it must not trap a keyboard.
+    page.goto(site_server.url + LESSON_IDS[0] + "/")
+    content = page.locator("[data-testid=editor] .cm-content")
+    content.wait_for()
+    expect(page.locator(".editor-note")).to_contain_text("met Esc en daarna Tab verlaat je de editor")
+    content.focus()
+    page.keyboard.press("Tab")
+    expect(content).to_be_focused()  # Tab indented
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !document.activeElement.closest('[data-testid=editor]')")
