@@ -11,7 +11,7 @@ the same run:
   clicked as soon as the editor is there, beside the bare Pyodide load time: a blank page whose
   module worker loads the same vendored Pyodide and prints once.
 
-Usage: python bench/browser_checkpoints.py [--cold-runs 3] [--warm-runs 10]
+Usage: python bench/browser_checkpoints.py [--lesson rag-01] [--cold-runs 3] [--warm-runs 10]
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ sys.path.insert(0, str(ROOT))
 from builder.serve import start_server  # noqa: E402
 from runner.core import web  # noqa: E402
 
-LESSON_DIR = ROOT / "checkpoints" / "rag-01"
-CHECKPOINT_IDS = ("document_snapshots", "word_chunks", "chunk_coverage")
+# The lesson under test (--lesson): its checkpoints come from its own bundle, in lesson order.
+LESSON_ID = "rag-01"
+LESSON_DIR = ROOT / "checkpoints" / LESSON_ID
+CHECKPOINT_IDS: tuple[str, ...] = ()
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -104,7 +106,7 @@ def bare_load_ms(browser, url: str) -> float:
 
 def open_lesson(context, url: str, solution: str):
     page = context.new_page()
-    page.goto(f"{url}rag-01/")
+    page.goto(f"{url}{LESSON_ID}/")
     page.locator("[data-testid=editor] .cm-content").wait_for(timeout=LOAD_TIMEOUT_MS)
     page.evaluate("code => window.werkplaats.editor.setCode(code)", solution)
     return page
@@ -156,7 +158,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--warm-runs", type=int, default=10)
+    parser.add_argument("--lesson", default="rag-01", help="a lesson id with checkpoints (default rag-01)")
     args = parser.parse_args()
+    global LESSON_ID, LESSON_DIR, CHECKPOINT_IDS
+    LESSON_ID = args.lesson
+    LESSON_DIR = ROOT / "checkpoints" / LESSON_ID
+    CHECKPOINT_IDS = tuple(spec.id for spec in web.bundle_for(str(LESSON_DIR)).checkpoints)
     chromium = shutil.which("chromium")
     if chromium is None:
         raise SystemExit("Debian's chromium is not installed (make browser)")
@@ -183,7 +190,7 @@ def main() -> int:
             server.close()
     baseline = cpython_ms(solution, args.warm_runs)
 
-    print(f"In-browser checkpoint grading (medians; {args.warm_runs} warm runs, {args.cold_runs} cold runs)")
+    print(f"In-browser checkpoint grading of {LESSON_ID} (medians; {args.warm_runs} warm runs, {args.cold_runs} cold runs)")
     print(f"{'checkpoint':<20}{'tests':>6}{'browser ms':>12}{'CPython ms':>12}{'ratio':>8}   goal < {WARM_GOAL_MS:.0f} ms")
     worst = 0.0
     for checkpoint_id in CHECKPOINT_IDS:

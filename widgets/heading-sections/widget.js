@@ -37,6 +37,7 @@ export class StructureView {
     this.learnerList = find("hs-learner-list");
     this.learnerButtons = Object.fromEntries(CHECKPOINTS.map((name) => [name, find(`hs-learner-${name}`)]));
     this.result = null;
+    this.selectedItem = null;
     this.selected = { kind: "section", index: 0 };
     this.frame = 0;
     this.running = false;
@@ -100,59 +101,81 @@ export class StructureView {
   }
 
   drawTree(headings) {
-    this.tree.replaceChildren(...headings.map((heading) => {
+    while (this.tree.children.length > headings.length) this.tree.lastElementChild.remove();
+    while (this.tree.children.length < headings.length) {
       const item = document.createElement("li");
       item.dataset.testid = "hs-heading";
+      item.className = "sections-view__tree-item";
+      this.tree.append(item);
+    }
+    headings.forEach((heading, index) => {
+      const item = this.tree.children[index];
+      const key = `${heading.level}|${heading.line}|${heading.start}|${heading.end}|${JSON.stringify(heading.path)}`;
+      if (item.dataset.key === key) return;
+      item.dataset.key = key;
       item.dataset.level = heading.level;
       item.dataset.line = heading.line;
       item.dataset.start = heading.start;
       item.dataset.end = heading.end;
       item.dataset.path = JSON.stringify(heading.path);
       item.style.setProperty("--level", heading.level);
-      item.className = "sections-view__tree-item";
       const level = document.createElement("span");
       level.className = "sections-view__level";
       level.textContent = "#".repeat(heading.level);
       const crumbs = document.createElement("span");
       crumbs.className = "sections-view__crumbs";
       crumbs.textContent = heading.path.map((title) => title === "" ? "(leeg)" : title).join(" › ");
-      item.append(level, " ", crumbs, ` · regel ${heading.line}`);
-      return item;
-    }));
+      item.replaceChildren(level, " ", crumbs, ` · regel ${heading.line}`);
+    });
   }
 
+  // Items are reused by position and rewritten only when their label changed: an edit of a
+  // 20 000-character source then touches the few items it moved, not thousands.
   drawList(list, kind, entries, label) {
-    list.replaceChildren(...entries.map((entry, index) => {
+    const testid = { section: "hs-section", sized: "hs-sized-chunk", window: "hs-window" }[kind];
+    while (list.children.length > entries.length) list.lastElementChild.remove();
+    while (list.children.length < entries.length) {
       const item = document.createElement("div");
       item.className = "sections-view__item";
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", "false");
       item.tabIndex = 0;
-      item.dataset.testid = { section: "hs-section", sized: "hs-sized-chunk", window: "hs-window" }[kind];
+      item.dataset.testid = testid;
       item.dataset.kind = kind;
-      item.dataset.index = index;
+      item.dataset.index = list.children.length;
+      list.append(item);
+    }
+    entries.forEach((entry, index) => {
+      const item = list.children[index];
+      const text = label(entry);
+      const headings = entry.headings ? JSON.stringify(entry.headings) : "";
+      const key = `${entry.start}|${entry.end}|${headings}|${entry.section ?? ""}|${text}`;
+      if (item.dataset.key === key) return;
+      item.dataset.key = key;
       item.dataset.start = entry.start;
       item.dataset.end = entry.end;
-      if (entry.headings) item.dataset.headings = JSON.stringify(entry.headings);
+      if (entry.headings) item.dataset.headings = headings;
       if (kind === "sized") item.dataset.section = entry.section;
       if (kind === "window") {
-        item.dataset.crosses = String(entry.sections.length > 1);
-        if (entry.sections.length > 1) item.classList.add("sections-view__item--crosses");
+        const crosses = entry.sections.length > 1;
+        item.dataset.crosses = String(crosses);
+        item.classList.toggle("sections-view__item--crosses", crosses);
       }
-      item.textContent = label(entry);
-      return item;
-    }));
+      item.textContent = text;
+    });
   }
 
   select(kind, index) {
     this.selected = { kind, index };
     const lists = { section: this.sectionList, sized: this.sizedList, window: this.windowList };
-    for (const [name, list] of Object.entries(lists)) {
-      for (const item of list.children) {
-        const chosen = name === kind && Number(item.dataset.index) === index;
-        item.setAttribute("aria-selected", String(chosen));
-        item.classList.toggle("sections-view__item--selected", chosen);
-      }
+    if (this.selectedItem) {
+      this.selectedItem.setAttribute("aria-selected", "false");
+      this.selectedItem.classList.remove("sections-view__item--selected");
+    }
+    this.selectedItem = lists[kind].children[index] ?? null;
+    if (this.selectedItem) {
+      this.selectedItem.setAttribute("aria-selected", "true");
+      this.selectedItem.classList.add("sections-view__item--selected");
     }
     const entries = { section: this.result.sections, sized: this.result.sized, window: this.result.fixed }[kind];
     const entry = entries[index] ?? null;
@@ -163,33 +186,51 @@ export class StructureView {
     this.drawSource(entry);
   }
 
-  // The source as segments between every boundary: heading lines, fence lines and the chosen span.
+  // The source as segments: each heading line and fence line is a mark (they never overlap and
+  // come in text order), the chosen span is cut out of them; one pass, so 20 000 characters with
+  // thousands of headings stay fast.
   drawSource(entry) {
     const { utf16, headings, fenceLines, length } = this.result;
-    const marks = [
-      ...headings.map((heading) => ({ start: heading.start, end: heading.end, name: "heading" })),
-      ...fenceLines.map((line) => ({ start: line.start, end: line.end, name: line.looksLikeHeading ? "fence not-heading" : "fence" })),
-    ];
-    if (entry !== null) marks.push({ start: entry.start, end: entry.end, name: "selected" });
-    const cuts = new Set([0, length]);
-    for (const mark of marks) {
-      cuts.add(mark.start);
-      cuts.add(mark.end);
+    const lines = [
+      ...headings.map((heading) => ({ start: heading.start, end: heading.end, names: ["heading"] })),
+      ...fenceLines.map((line) => ({ start: line.start, end: line.end, names: line.looksLikeHeading ? ["fence", "not-heading"] : ["fence"] })),
+    ].sort((a, b) => a.start - b.start);
+    const segments = [];
+    let position = 0;
+    for (const line of lines) {
+      if (line.start > position) segments.push({ start: position, end: line.start, names: [] });
+      if (line.end > line.start) segments.push(line);
+      position = Math.max(position, line.end);
     }
-    const points = [...cuts].sort((a, b) => a - b);
+    if (position < length) segments.push({ start: position, end: length, names: [] });
     const text = this.source.value;
     const pieces = [];
-    for (let index = 0; index + 1 < points.length; index += 1) {
-      const [start, end] = [points[index], points[index + 1]];
-      if (start === end) continue;
-      const span = document.createElement("span");
-      span.textContent = text.slice(utf16[start], utf16[end]);
-      const names = marks.filter((mark) => mark.start <= start && end <= mark.end).map((mark) => mark.name);
-      for (const name of names.join(" ").split(" ").filter(Boolean)) span.classList.add(`sections-view__src--${name}`);
-      if (names.includes("selected")) span.dataset.testid = "hs-source-selected";
-      pieces.push(span);
+    const add = (start, end, names, selected) => {
+      if (start >= end) return;
+      const classes = names.map((name) => `sections-view__src--${name}`);
+      if (selected) classes.push("sections-view__src--selected");
+      pieces.push({ text: text.slice(utf16[start], utf16[end]), className: classes.join(" "), selected });
+    };
+    const [from, to] = entry === null ? [0, 0] : [entry.start, entry.end];
+    for (const segment of segments) {
+      // Split each segment where the chosen span begins and ends.
+      const cuts = [segment.start, Math.min(Math.max(from, segment.start), segment.end),
+        Math.min(Math.max(to, segment.start), segment.end), segment.end];
+      for (let index = 0; index < 3; index += 1) {
+        add(cuts[index], cuts[index + 1], segment.names, index === 1);
+      }
     }
-    this.sourceView.replaceChildren(...pieces);
+    // Spans are reused by position, as the lists' items are.
+    const view = this.sourceView;
+    while (view.children.length > pieces.length) view.lastElementChild.remove();
+    while (view.children.length < pieces.length) view.append(document.createElement("span"));
+    pieces.forEach((piece, index) => {
+      const span = view.children[index];
+      if (span.className !== piece.className) span.className = piece.className;
+      if (span.textContent !== piece.text) span.textContent = piece.text;
+      if (piece.selected) span.dataset.testid = "hs-source-selected";
+      else if (span.dataset.testid) delete span.dataset.testid;
+    });
   }
 
   // ----- "Mijn chunks" ----------------------------------------------------------------------
