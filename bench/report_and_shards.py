@@ -12,7 +12,10 @@ machine, then `merge`, against one `grade --jobs 2` process (the same workers in
 shard workers on two cores vs two). Checked: the merged results, gradebook, report and feedback
 equal the one run's (up to timestamps and durations). Reported: wall times and their ratio.
 
-    python bench/report_and_shards.py [--count 1000] [--jobs 2]
+Timed both as wall time and as CPU time (this process and every process under it): on a shared
+machine the wall times swing with the load, the CPU times much less.
+
+    python bench/report_and_shards.py [--count 1000] [--jobs 2] [--shard-count N] [--only outputs|shards]
 """
 
 from __future__ import annotations
@@ -102,68 +105,77 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", choices=("outputs", "shards"), default=None, help="run one part only")
     parser.add_argument("--shard-count", type=int, default=None,
                         help="submissions for part 2 (default: --count)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="werkplaats-bench-") as temporary:
         root = Path(temporary)
-        folder = root / "klas"
-        folder.mkdir()
-        make_class(folder, options.count)
-
-        with contextlib.redirect_stderr(io.StringIO()):
-            grading, grading_cpu, outputs, outputs_cpu, results = grade_in_process(
-                folder, root / "in-process", options.jobs)
-        report_mb = (root / "in-process" / "report.html").stat().st_size / 1e6
-        pages = len(list((root / "in-process" / "feedback").iterdir()))
-        print(f"part 1: {results} submissions, --jobs {options.jobs}")
-        print(f"  grading (baseline)             {grading:7.1f} s wall, {grading_cpu:7.1f} s CPU")
-        print(f"  outputs with --feedback        {outputs:7.1f} s wall, {outputs_cpu:7.1f} s CPU "
-              f"({outputs / grading:.3f}x the grading's wall time, {outputs_cpu / grading_cpu:.3f}x its CPU time; "
-              f"goal < {GOAL_OUTPUT_SECONDS:.0f} s: {'met' if outputs < GOAL_OUTPUT_SECONDS else 'MISSED'})")
-        print(f"  report.html {report_mb:.1f} MB, {pages} feedback pages")
-
-        if options.shard_count is not None and options.shard_count != options.count:
-            folder = root / "klas-shards"
+        if options.only != "shards":
+            folder = root / "klas"
             folder.mkdir()
-            make_class(folder, options.shard_count)
-        started = time.perf_counter()
-        subprocess.run(command(folder, root / "one", options.jobs), cwd=ROOT, check=True, capture_output=True)
-        one_run = time.perf_counter() - started
-        started = time.perf_counter()
-        shards = [root / f"shard-{number}" for number in range(1, 5)]
-        running = [subprocess.Popen(command(folder, out, 1, "--shard", f"{number}/4"), cwd=ROOT,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-                   for number, out in enumerate(shards, start=1)]
-        for process in running:
-            _out, error = process.communicate()
-            if process.returncode != 0:
-                print(error.decode(), file=sys.stderr)
-                return 1
-        sharded = time.perf_counter() - started
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "runner", "merge", *map(str, shards), "--out", str(root / "merged"),
-                        "--feedback"], cwd=ROOT, check=True, capture_output=True)
-        merging = time.perf_counter() - started
-        merged, single = comparable(root / "merged"), comparable(root / "one")
-        identical = merged == single
-        for part, first, second in zip(("results", "gradebook", "report", "feedback"), merged, single):
+            make_class(folder, options.count)
+            report_outputs(folder, root, options)
+        if options.only == "outputs":
+            return 0
+        return compare_shards(root, options)
+
+
+def report_outputs(folder: Path, root: Path, options: argparse.Namespace) -> None:
+    with contextlib.redirect_stderr(io.StringIO()):
+        grading, grading_cpu, outputs, outputs_cpu, results = grade_in_process(
+            folder, root / "in-process", options.jobs)
+    report_mb = (root / "in-process" / "report.html").stat().st_size / 1e6
+    pages = len(list((root / "in-process" / "feedback").iterdir()))
+    print(f"part 1: {results} submissions, --jobs {options.jobs}")
+    print(f"  grading (baseline)             {grading:7.1f} s wall, {grading_cpu:7.1f} s CPU")
+    print(f"  outputs with --feedback        {outputs:7.1f} s wall, {outputs_cpu:7.1f} s CPU "
+          f"({outputs / grading:.3f}x the grading's wall time, {outputs_cpu / grading_cpu:.3f}x its CPU time; "
+          f"goal < {GOAL_OUTPUT_SECONDS:.0f} s: {'met' if outputs < GOAL_OUTPUT_SECONDS else 'MISSED'})")
+    print(f"  report.html {report_mb:.1f} MB, {pages} feedback pages")
+
+
+def compare_shards(root: Path, options: argparse.Namespace) -> int:
+    folder = root / "klas-shards"
+    folder.mkdir()
+    make_class(folder, options.shard_count or options.count)
+    started = time.perf_counter()
+    subprocess.run(command(folder, root / "one", options.jobs), cwd=ROOT, check=True, capture_output=True)
+    one_run = time.perf_counter() - started
+    started = time.perf_counter()
+    shards = [root / f"shard-{number}" for number in range(1, 5)]
+    running = [subprocess.Popen(command(folder, out, 1, "--shard", f"{number}/4"), cwd=ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+               for number, out in enumerate(shards, start=1)]
+    for process in running:
+        _out, error = process.communicate()
+        if process.returncode != 0:
+            print(error.decode(), file=sys.stderr)
+            return 1
+    sharded = time.perf_counter() - started
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "runner", "merge", *map(str, shards), "--out", str(root / "merged"),
+                    "--feedback"], cwd=ROOT, check=True, capture_output=True)
+    merging = time.perf_counter() - started
+    merged, single = comparable(root / "merged"), comparable(root / "one")
+    identical = merged == single
+    for part, first, second in zip(("results", "gradebook", "report", "feedback"), merged, single):
+        if first != second:
+            print(f"  differs: {part}")
+    if merged[0] != single[0]:  # which submissions, and is it a time limit (a loaded machine)?
+        for first, second in zip(merged[0], single[0]):
             if first != second:
-                print(f"  differs: {part}")
-        if merged[0] != single[0]:  # which submissions, and is it a time limit (a loaded machine)?
-            for first, second in zip(merged[0], single[0]):
-                if first != second:
-                    statuses = [(c["id"], c["status"]) for c in first["checkpoints"]]
-                    others = [(c["id"], c["status"]) for c in second["checkpoints"]]
-                    print(f"  {Path(first['submission']).name}: merged {statuses} vs one run {others}")
-        print(f"part 2: {options.shard_count or options.count} submissions, one run --jobs {options.jobs} vs four "
-              "shards --jobs 1 at once, then merge")
-        print(f"  one run                        {one_run:7.1f} s")
-        print(f"  four shards                    {sharded:7.1f} s")
-        print(f"  merge                          {merging:7.1f} s")
-        print(f"  shards + merge / one run       {(sharded + merging) / one_run:7.2f}x")
-        print(f"  merged outputs equal one run:  {'yes' if identical else 'NO'}")
-        return 0 if identical else 1
+                statuses = [(c["id"], c["status"]) for c in first["checkpoints"]]
+                others = [(c["id"], c["status"]) for c in second["checkpoints"]]
+                print(f"  {Path(first['submission']).name}: merged {statuses} vs one run {others}")
+    print(f"part 2: {options.shard_count or options.count} submissions, one run --jobs {options.jobs} vs four "
+          "shards --jobs 1 at once, then merge")
+    print(f"  one run                        {one_run:7.1f} s")
+    print(f"  four shards                    {sharded:7.1f} s")
+    print(f"  merge                          {merging:7.1f} s")
+    print(f"  shards + merge / one run       {(sharded + merging) / one_run:7.2f}x")
+    print(f"  merged outputs equal one run:  {'yes' if identical else 'NO'}")
+    return 0 if identical else 1
 
 
 if __name__ == "__main__":

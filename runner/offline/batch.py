@@ -21,6 +21,7 @@ import os
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from multiprocessing import get_context
@@ -134,7 +135,8 @@ class ResultsLog:
     """Append-only writer: one whole line per result, durable before the next one starts."""
 
     def __init__(self, path: Path) -> None:
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        # Never through a link (a root grader must not append to where a link points).
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
 
     def append(self, result: ResultRecord) -> None:
         line = record_line(result)
@@ -145,6 +147,17 @@ class ResultsLog:
 
     def close(self) -> None:
         os.close(self.fd)
+
+
+def link_among_outputs(out_dir: Path) -> Path | None:
+    """A symbolic link anywhere in the output folder (where an output could go), or None. The
+    outputs are written without following links (O_NOFOLLOW, or a rename over the path); a link
+    that is there already is refused up front, with its name, rather than failing halfway."""
+    for folder, directories, files in os.walk(out_dir):  # never into a linked folder
+        for name in sorted(directories + files):
+            if os.path.islink(os.path.join(folder, name)):
+                return Path(folder) / name
+    return None
 
 
 def _current_umask() -> int:
@@ -179,12 +192,15 @@ _worker_host: ChildProcessHost | None = None
 
 
 def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[str]) -> list[str]:
-    """What learner code must not see: the checkpoints tree (hidden tests, reference solutions) and
-    the history of the checkout it is in (.git holds them too), the results, and the folders the
-    class's submissions are in."""
+    """What learner code must not see: the checkpoints tree (hidden tests, reference solutions),
+    the checkout it is in (its tests' golden pages and a built site hold the solutions too) and
+    that checkout's history (.git), the results, and the folders the class's submissions are in.
+    The learner root is an allow-list, so these matter only when one lies inside an allowed
+    folder (a checkout under /usr, say; runner.offline.child.plan_learner_root)."""
     folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
     repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
     if repository is not None:
+        folders.add(repository.parent)
         folders.update(_git_directories(repository))
     return sorted(str(folder) for folder in folders)
 
@@ -325,6 +341,40 @@ def run_batch(
     )
 
 
+# The batch's watchdog: a submission that keeps a worker busy for longer than its own time limit
+# twice over (one may wait queued behind another in the same worker) plus this, has stalled the
+# worker (whatever the cause: the grader's pipes, a test of the lesson, the system); the worker
+# pool is then ended and started again, and the batch goes on without that submission.
+WATCHDOG_GRACE_SECONDS = 60.0
+WATCHDOG_POLL_SECONDS = 1.0
+
+
+def worker_budget(limits: SandboxLimits) -> float:
+    """Seconds one submission may keep a worker busy before the watchdog ends the worker."""
+    return 2 * limits.submission_seconds + WATCHDOG_GRACE_SECONDS
+
+
+def _new_pool(lesson_dir: Path, limits: SandboxLimits, jobs: int, hidden: list[str]) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(str(lesson_dir), asdict(limits), hidden),
+    )
+
+
+def _end_pool(pool: ProcessPoolExecutor) -> None:
+    """Kill every worker of the pool now (a stalled one never returns on its own); their zygotes
+    and learner children die with them (parent-death signals)."""
+    # ProcessPoolExecutor has no public way to kill its workers; _processes is {pid: Process}.
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _grade_in_workers(
     submissions: list[Submission],
     lesson_dir: Path,
@@ -333,36 +383,65 @@ def _grade_in_workers(
     record: Callable[[ResultRecord], None],
     hidden: list[str],
 ) -> list[str]:
+    """Grade in a pool of workers; never waits on one forever. A worker that stalls (see
+    WATCHDOG_GRACE_SECONDS) or dies ends the pool: a new pool grades the rest, the submissions that
+    were in flight are tried once more, and one that stalls a worker or is in flight when a pool
+    breaks twice is reported as not graded."""
     failures: list[str] = []
     queue = list(reversed(submissions))
+    breaks: dict[str, int] = {}  # submission path -> pools that broke while it was in flight
+    budget = worker_budget(limits)
     # A small window in flight keeps memory flat however large the batch is.
     window = max(2, jobs * 4)
-    with ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=get_context("spawn"),
-        initializer=_worker_start,
-        initargs=(str(lesson_dir), asdict(limits), hidden),
-    ) as pool:
+    pool = _new_pool(lesson_dir, limits, jobs, hidden)
+    try:
         in_flight: dict[Future, Submission] = {}
+        started: dict[Future, float] = {}  # when the pool handed it to a worker (as far as we see)
         while queue or in_flight:
             while queue and len(in_flight) < window:
                 submission = queue.pop()
                 in_flight[pool.submit(_worker_grade, submission)] = submission
-            finished, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            finished, _ = wait(in_flight, timeout=WATCHDOG_POLL_SECONDS, return_when=FIRST_COMPLETED)
+            now = time.monotonic()
+            for future in in_flight:
+                if future.running() and future not in started:
+                    started[future] = now
+            stalled = [future for future in in_flight if future not in finished
+                       and future in started and now - started[future] > budget]
+            broken: list[Submission] = []  # finished only because the pool broke
             for future in finished:
                 submission = in_flight.pop(future)
+                started.pop(future, None)
                 try:
                     result = future.result()
+                except BrokenProcessPool:
+                    broken.append(submission)
+                    continue
                 except Exception as error:  # noqa: BLE001 - the grader failed, not the learner
                     failures.append(f"{submission.path}: {type(error).__name__}: {error}")
-                    if "BrokenProcessPool" in type(error).__name__:
-                        failures.extend(f"{s.path}: not graded (worker pool stopped)" for s in queue)
-                        failures.extend(
-                            f"{s.path}: not graded (worker pool stopped)" for s in in_flight.values()
-                        )
-                        return failures
                     continue
                 record(result)
+            if not stalled and not broken:
+                continue
+            # End this pool and start a new one. A stalled submission is not tried again (it
+            # would stall again); the others in flight are, but not after a second break.
+            for future in stalled:
+                failures.append(f"{in_flight.pop(future).path}: not graded (it kept its grading "
+                                f"worker busy for more than {budget:g} s; the worker was ended)")
+            again = broken + list(in_flight.values())
+            in_flight.clear()
+            started.clear()
+            _end_pool(pool)
+            for submission in again:
+                if broken:
+                    breaks[submission.path] = breaks.get(submission.path, 0) + 1
+                if breaks.get(submission.path, 0) >= 2:
+                    failures.append(f"{submission.path}: not graded (its grading worker stopped twice)")
+                else:
+                    queue.append(submission)
+            pool = _new_pool(lesson_dir, limits, jobs, hidden)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return failures
 
 

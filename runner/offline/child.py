@@ -11,8 +11,11 @@ submission it forks a child that
 - joins a cgroup of its own where the system allows it (memory and processes of everything the
   submission starts, counted together),
 - gets its resource limits (address space, file size, no core files, a process count, fds, CPU),
-- works in an empty temporary directory and, when the zygote runs as root, drops to a sandbox
-  uid/gid with no supplementary groups, so it cannot signal or read what the grader can,
+- as root: enters the learner root (an allow-list file system built once by the zygote, see
+  `build_learner_root`) with fresh scratch tmpfs, and drops to a sandbox uid/gid with no
+  supplementary groups, so it cannot signal or read what the grader can; otherwise works in an
+  empty temporary directory,
+- runs under a seccomp filter that refuses the kernel keyring calls (`install_keyring_filter`),
 - refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.import_guard),
 - then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 
@@ -26,6 +29,7 @@ Control messages between parent and zygote go over a Unix socket, one JSON objec
 from __future__ import annotations
 
 import ctypes
+import errno
 import fcntl
 import gc
 import importlib
@@ -57,16 +61,20 @@ PR_SET_PDEATHSIG = 1
 CLONE_NEWNET = 0x40000000  # linux/sched.h
 CLONE_NEWNS = 0x00020000
 CLONE_NEWIPC = 0x08000000
-# mount(2) flags and mount_setattr(2) (linux/mount.h). Its syscall number is 442 on x86_64 and
-# arm64; on other machines the read-only step is skipped and only the tmpfs mounts are made.
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 1, 2, 4, 1 << 14, 1 << 18
+# mount(2) flags and mount_setattr(2) (linux/mount.h). mount_setattr is 442 on x86_64 and arm64;
+# elsewhere (or before Linux 5.12) each bind is remounted read-only on its own.
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_BIND = 1, 2, 4, 8, 32, 4096
+MS_REC, MS_PRIVATE = 1 << 14, 1 << 18
+MNT_DETACH = 2
 SYS_MOUNT_SETATTR = {"x86_64": 442, "aarch64": 442}.get(os.uname().machine)
+SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}.get(os.uname().machine)
 AT_FDCWD, AT_RECURSIVE, MOUNT_ATTR_RDONLY = -100, 0x8000, 0x1
-# The world-writable places a sandbox uid could fill or leave files in for the next submission.
+# The places a child may write: each a fresh tmpfs per child, so nothing is left for the next.
 SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
-# Hidden behind an empty read-only tmpfs: the system's Unix sockets (D-Bus, syslog, ...), which
-# no network namespace covers. The grader adds the checkpoints tree and the class's folders.
-ALWAYS_HIDDEN = ("/run",)
+# The system's programs and libraries (a subprocess, a lazily loaded C extension need them) and
+# the loader's cache; everything else of the host stays out of the learner root.
+SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache")
+DEVICE_NODES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom")
 
 
 def _prctl(option: int, value: int) -> bool:
@@ -82,57 +90,330 @@ class _MountAttr(ctypes.Structure):
                 ("propagation", ctypes.c_uint64), ("userns_fd", ctypes.c_uint64)]
 
 
-def _private_filesystem(temp_bytes: int, hidden: Sequence[str] = ()) -> None:
-    """Give this process a mount namespace of its own in which every existing mount is read-only
-    (on x86_64 and arm64, see SYS_MOUNT_SETATTR)
-    and each of SCRATCH_DIRS is a fresh tmpfs of temp_bytes: learner code can write only there,
-    cannot fill the grader's disk, and what it writes vanishes with the child's last process.
-    ALWAYS_HIDDEN and `hidden` (the hidden tests, the reference solution, other learners' work)
-    become empty. A new IPC namespace too: shared memory and message queues die with the child
-    instead of outliving the submission. Needs CAP_SYS_ADMIN; raises OSError when refused."""
-    libc = ctypes.CDLL(None, use_errno=True)
+class _Libc:
+    """libc through ctypes, with errors raised as OSError naming the step that failed."""
 
-    def check(result: int, what: str) -> None:
+    def __init__(self) -> None:
+        self.lib = ctypes.CDLL(None, use_errno=True)
+        self.lib.syscall.restype = ctypes.c_long
+
+    def check(self, result: int, what: str) -> None:
         if result != 0:
             error = ctypes.get_errno()
             raise OSError(error, f"{what}: {os.strerror(error)}")
 
-    check(libc.unshare(CLONE_NEWNS | CLONE_NEWIPC), "unshare")
-    # Private first, so nothing below reaches the grader's own mounts.
-    check(libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "mount --make-rprivate /")
+    def mount(self, source: bytes | None, target: str, fstype: bytes | None, flags: int,
+              options: bytes | None, what: str) -> None:
+        self.check(self.lib.mount(source, target.encode(), fstype, ctypes.c_ulong(flags), options), what)
+
+
+def _readonly_tree(libc: _Libc, path: str) -> None:
+    """Make the mount at path and every mount below it read-only (mount_setattr, Linux 5.12+);
+    on older kernels or other machines, remount each bind read-only one by one."""
     if SYS_MOUNT_SETATTR is not None:
         attr = _MountAttr(attr_set=MOUNT_ATTR_RDONLY)
-        libc.syscall.restype = ctypes.c_long
-        check(libc.syscall(ctypes.c_long(SYS_MOUNT_SETATTR), ctypes.c_int(AT_FDCWD), b"/",
-                           ctypes.c_uint(AT_RECURSIVE), ctypes.byref(attr), ctypes.c_size_t(ctypes.sizeof(attr))),
-              "mount_setattr / read-only")
-    options = f"size={temp_bytes},mode=1777".encode()
-    for directory in SCRATCH_DIRS:
-        if os.path.isdir(directory) and not os.path.islink(directory):
-            check(libc.mount(b"tmpfs", directory.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, options),
-                  f"mount tmpfs on {directory}")
-    for directory in (*ALWAYS_HIDDEN, *hidden):
-        # A path under a fresh scratch dir is already out of sight (and no longer a directory).
-        if os.path.isdir(directory) and not os.path.islink(directory):
-            check(libc.mount(b"tmpfs", directory.encode(), b"tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV,
-                             b"size=4k,mode=0555"), f"hide {directory}")
+        result = libc.lib.syscall(ctypes.c_long(SYS_MOUNT_SETATTR), ctypes.c_int(AT_FDCWD), path.encode(),
+                                  ctypes.c_uint(AT_RECURSIVE), ctypes.byref(attr), ctypes.c_size_t(ctypes.sizeof(attr)))
+        if result == 0:
+            return
+    for mount_point in _mounts_below(path):
+        libc.mount(None, mount_point, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID, None,
+                   f"remount {mount_point} read-only")
 
 
-def _hideable(path: str) -> bool:
-    """Never hide / or a folder the interpreter lives in: a learner's own import and Python's
-    lazy look-ups still read there after the fork."""
-    needed = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable)}
+def _mounts_below(path: str) -> list[str]:
+    """Mount points at or below path (this process's view), outermost first."""
     inside = path.rstrip("/") + "/"
-    return path != "/" and not any(place == path or place.startswith(inside) for place in needed)
+    found = []
+    with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            point = line.split()[4].encode().decode("unicode_escape")
+            if point == path or point.startswith(inside):
+                found.append(point)
+    return found
 
 
-def _probe_private_filesystem(temp_bytes: int, hidden: Sequence[str]) -> bool:
-    """Whether children can get a private filesystem here: tried once in a throw-away child."""
+@dataclass(frozen=True)
+class LearnerRoot:
+    """The allow-list file system every child of this zygote pivots into (see `build_learner_root`)."""
+
+    path: str  # where it is mounted in the zygote's own mount namespace
+    visible: tuple[str, ...]  # host paths bound into it, read-only
+    hidden: tuple[str, ...]  # private folders inside a visible path, covered by an empty tmpfs
+    unhidden: tuple[str, ...]  # private folders that could not be covered (they hold needed code)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def learner_visible_paths() -> tuple[list[str], list[str]]:
+    """What learner code may see, read-only: the system's programs and libraries, the standard
+    library, and the code of every module the zygote preloaded (each top-level package's folder,
+    or the module's own file). Nothing else of the host: not the checkout, the class folders, the
+    results, /etc, /home, /root, /run, /sys. Called in the zygote after the preload.
+
+    Returns (the wanted paths; folders inside them to show empty but for the wanted paths inside
+    those: the installed packages' folders)."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    wanted = [path for path in SYSTEM_PATHS if os.path.lexists(path)]
+    wanted += [os.path.realpath(paths[name]) for name in ("stdlib", "platstdlib")]
+    for name, module in list(sys.modules.items()):
+        location = getattr(module, "__file__", None)
+        if not isinstance(location, str) or not os.path.isabs(location):
+            continue
+        location = os.path.realpath(location)
+        top = sys.modules.get(name.partition(".")[0])
+        top_file = getattr(top, "__file__", None)
+        if isinstance(top_file, str) and os.path.basename(top_file) == "__init__.py":
+            location = os.path.dirname(os.path.realpath(top_file))
+            libs = location + ".libs"  # a wheel's bundled shared libraries (numpy.libs)
+            if os.path.isdir(libs):
+                wanted.append(libs)
+        wanted.append(location)
+    # Installed packages sit inside the standard library's folder: of those, only the preloaded.
+    emptied = {os.path.realpath(paths[name]) for name in ("purelib", "platlib")}
+    return sorted(set(wanted)), sorted(emptied)
+
+
+def plan_learner_root(wanted: Sequence[str], emptied: Sequence[str],
+                      private: Sequence[str]) -> tuple[list[tuple[str, bool]], list[str], list[str]]:
+    """How to mount the learner root: ([(path, True: bind it | False: cover it with an empty
+    tmpfs)] in mount order, private folders covered, private folders that cannot be covered).
+
+    A private folder inside a bound one is covered, and what is wanted inside it is bound again
+    on top (a class folder that holds the teacher's virtual environment, a checkout under /usr);
+    one that is itself wanted (the runner package, the standard library) cannot be."""
+    wanted = sorted(set(wanted))
+    unhidden = sorted(folder for folder in private if folder in wanted)
+
+    def seen_through(path: str, outer: str) -> bool:
+        return outer != path and _inside(path, outer) and not os.path.islink(outer)
+
+    candidates = [folder for folder in private if folder not in unhidden
+                  and any(seen_through(folder, path) for path in wanted)]
+    covers = sorted(set(candidates) | {folder for folder in emptied
+                                       if any(seen_through(folder, path) for path in wanted)})
+    # One inside another cover, with nothing wanted bound again in between, is out of sight already.
+    covers = [cover for cover in covers if not any(
+        seen_through(cover, outer) and not any(seen_through(path, outer) and _inside(cover, path) for path in wanted)
+        for outer in covers)]
+    candidates = [folder for folder in candidates if folder in covers]
+    steps: list[tuple[str, bool]] = []
+    for path in wanted:
+        outers = [outer for outer in wanted if seen_through(path, outer)]
+        if outers and not any(_inside(path, cover) and any(seen_through(cover, outer) for outer in outers)
+                              for cover in covers):
+            continue  # visible through a folder already bound
+        steps.append((path, True))
+    steps += [(cover, False) for cover in covers]
+    # Shallowest first; at one depth a cover before a bind (a bind is never deeper than its cover).
+    steps.sort(key=lambda step: (step[0].count("/"), step[1], step[0]))
+    return steps, sorted(set(candidates)), unhidden
+
+
+def build_learner_root(wanted: Sequence[str], emptied: Sequence[str], private: Sequence[str]) -> LearnerRoot:
+    """Make, in the zygote's own mount namespace, the root every child pivots into: a read-only
+    tmpfs holding only bind mounts of `wanted` (read-only), a few /dev nodes, a /proc that shows
+    a process only to its own uid (hidepid=invisible), and empty /tmp, /var/tmp and /dev/shm that
+    each child covers with a fresh tmpfs; `emptied` and the private folders that lie inside a
+    bound one are covered by an empty tmpfs (see `plan_learner_root`).
+    Needs CAP_SYS_ADMIN; raises OSError when refused."""
+    libc = _Libc()
+    libc.check(libc.lib.unshare(CLONE_NEWNS), "unshare")
+    libc.mount(None, "/", None, MS_REC | MS_PRIVATE, None, "mount --make-rprivate /")
+    # A tmpfs over the zygote's own /tmp (only the zygote and its children see it) holds the new
+    # root, so a killed zygote leaves no mount point behind on the host.
+    libc.mount(b"tmpfs", "/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0700", "mount tmpfs on /tmp")
+    try:
+        return _fill_learner_root(libc, "/tmp/root", wanted, emptied, private)
+    except OSError:
+        drop_learner_root()
+        raise
+
+
+def drop_learner_root() -> None:
+    """Give the zygote its /tmp back (when children cannot use the learner root after all, they
+    work in a directory there)."""
+    _Libc().lib.umount2(b"/tmp", MNT_DETACH)
+
+
+def _fill_learner_root(libc: _Libc, root: str, wanted: Sequence[str], emptied: Sequence[str],
+                       private: Sequence[str]) -> LearnerRoot:
+    os.mkdir(root, 0o755)
+    libc.mount(b"tmpfs", root, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0755", "mount the learner root")
+    steps, hidden, unhidden = plan_learner_root(wanted, emptied, private)
+    for path, bind in steps:
+        target = root + path
+        if not bind:
+            if os.path.isdir(target):
+                libc.mount(b"tmpfs", target, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=64k,mode=0755", f"cover {path}")
+            continue
+        os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
+        if os.path.islink(path):  # /bin -> usr/bin on a merged /usr
+            os.symlink(os.readlink(path), target)
+            continue
+        if os.path.isdir(path):
+            os.makedirs(target, mode=0o755, exist_ok=True)
+        elif not os.path.exists(target):
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT, 0o644))
+        libc.mount(path.encode(), target, None, MS_BIND | MS_REC, None, f"bind {path}")
+    for scratch in SCRATCH_DIRS:
+        os.makedirs(root + scratch, mode=0o755, exist_ok=True)
+    for node in DEVICE_NODES:
+        target = root + node
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT, 0o644))
+        libc.mount(node.encode(), target, None, MS_BIND, None, f"bind {node}")
+    os.makedirs(root + "/proc", mode=0o555, exist_ok=True)
+    try:
+        libc.mount(b"proc", root + "/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                   b"hidepid=invisible,subset=pid", "mount /proc")
+    except OSError:
+        # Before Linux 5.8 every /proc mount shares one set of options, so hidepid here would
+        # change the host's /proc too: the learner root then has no /proc at all.
+        pass
+    _readonly_tree(libc, root)
+    visible = tuple(path for path, bind in steps if bind)
+    return LearnerRoot(path=root, visible=visible, hidden=tuple(hidden), unhidden=tuple(unhidden))
+
+
+def enter_learner_root(root: str, temp_bytes: int) -> None:
+    """In a fresh child: a mount namespace of its own (and an IPC namespace, so shared memory and
+    message queues die with it), fresh tmpfs scratch dirs of temp_bytes, then pivot_root into the
+    learner root and drop the host's tree, so no path leads back to it. Raises OSError."""
+    libc = _Libc()
+    libc.check(libc.lib.unshare(CLONE_NEWNS | CLONE_NEWIPC), "unshare")
+    options = f"size={temp_bytes},mode=1777".encode()
+    for scratch in SCRATCH_DIRS:
+        libc.mount(b"tmpfs", root + scratch, b"tmpfs", MS_NOSUID | MS_NODEV, options, f"mount tmpfs on {scratch}")
+    os.chdir(root)
+    if SYS_PIVOT_ROOT is None:
+        raise OSError(errno.ENOSYS, "pivot_root: unknown system call number on this machine")
+    libc.check(libc.lib.syscall(ctypes.c_long(SYS_PIVOT_ROOT), b".", b"."), "pivot_root")
+    libc.check(libc.lib.umount2(b".", MNT_DETACH), "detach the host's file system")
+    os.chdir("/")
+
+
+def _probe_learner_root(root: str, temp_bytes: int) -> bool:
+    """Whether children can enter the learner root here: tried once in a throw-away child."""
     pid = os.fork()
     if pid == 0:
         try:
-            _private_filesystem(temp_bytes, hidden)
+            enter_learner_root(root, temp_bytes)
+            os._exit(0 if os.listdir("/tmp") == [] else 1)
+        except BaseException:  # noqa: BLE001 - the answer is the exit status
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+# --------------------------------------------------------------------------------------------
+# Per-user kernel state: keyrings. A sandbox uid is reused from submission to submission (and
+# batch to batch), and its user keyring (and persistent keyring) outlive every process of it, so
+# the child gets a seccomp filter that refuses the three keyring system calls (EPERM).
+
+SECCOMP_SET_MODE_FILTER_PRCTL = (22, 2)  # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+# (audit arch, syscall numbers of add_key, request_key, keyctl), linux/audit.h and unistd.h
+KEYRING_SYSCALLS = {
+    "x86_64": (0xC000003E, (248, 249, 250)),
+    "aarch64": (0xC00000B7, (217, 218, 219)),
+}
+X32_SYSCALL_BIT = 0x40000000
+SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
+
+
+def keyring_filter_program(machine: str) -> list[tuple[int, int, int, int]] | None:
+    """The classic-BPF seccomp program (code, jt, jf, k) that answers EPERM to add_key,
+    request_key and keyctl, and to every call of another ABI (x32, 32-bit compat), and allows the
+    rest; None on a machine whose numbers are not known here."""
+    if machine not in KEYRING_SYSCALLS:
+        return None
+    arch, numbers = KEYRING_SYSCALLS[machine]
+    load_word, jump_eq, jump_ge, ret = 0x20, 0x15, 0x35, 0x06
+    deny = SECCOMP_RET_ERRNO | errno.EPERM
+    body = [(jump_ge, 0, 0, X32_SYSCALL_BIT)] if machine == "x86_64" else []
+    body += [(jump_eq, 0, 0, number) for number in numbers]
+    program = [(load_word, 0, 0, 4), (jump_eq, 0, 0, arch), (load_word, 0, 0, 0), *body,
+               (ret, 0, 0, SECCOMP_RET_ALLOW), (ret, 0, 0, deny)]
+    deny_at = len(program) - 1
+    resolved = []
+    for index, (code, jt, jf, k) in enumerate(program):
+        if code in (jump_eq, jump_ge):
+            to_deny = deny_at - index - 1
+            if index == 1:
+                jf = to_deny  # another ABI: deny
+            else:
+                jt = to_deny  # a keyring call (or x32): deny
+        resolved.append((code, jt, jf, k))
+    return resolved
+
+
+KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
+KEY_SPEC_PROCESS_KEYRING, KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -2, -4, -5
+
+
+def clear_keyrings_of(uid: int, gid: int) -> bool:
+    """Empty the user and user-session keyrings of uid (what an earlier grader, or a grader
+    from before this filter, may have let a child leave there), in a throw-away child that
+    becomes uid; True when both were cleared (or the machine's numbers are unknown: nothing to do)."""
+    numbers = KEYRING_SYSCALLS.get(os.uname().machine)
+    if numbers is None:
+        return True
+    keyctl = numbers[1][2]
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setresgid(gid, gid, gid)
+            os.setresuid(uid, uid, uid)
+            libc = _Libc()
+            keyrings = [KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING]
+            # The persistent keyring outlives every process for days (where the kernel has one).
+            persistent = libc.lib.syscall(ctypes.c_long(keyctl), ctypes.c_long(KEYCTL_GET_PERSISTENT),
+                                          ctypes.c_long(-1), ctypes.c_long(KEY_SPEC_PROCESS_KEYRING))
+            if persistent > 0:
+                keyrings.append(persistent)
+            for keyring in keyrings:
+                libc.check(libc.lib.syscall(ctypes.c_long(keyctl), ctypes.c_long(KEYCTL_CLEAR),
+                                            ctypes.c_long(keyring)), "keyctl clear")
             os._exit(0)
+        except BaseException:  # noqa: BLE001 - the answer is the exit status
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def install_keyring_filter() -> bool:
+    """Refuse the keyring system calls from here on (this process and all it starts); needs
+    no_new_privs or CAP_SYS_ADMIN. False where the machine is not supported."""
+    program = keyring_filter_program(os.uname().machine)
+    if program is None:
+        return False
+    filters = (_SockFilter * len(program))(*[_SockFilter(*instruction) for instruction in program])
+    fprog = _SockFprog(len(program), filters)
+    libc = _Libc()
+    option, mode = SECCOMP_SET_MODE_FILTER_PRCTL
+    libc.check(libc.lib.prctl(option, mode, ctypes.byref(fprog), 0, 0), "seccomp filter")
+    return True
+
+
+def _probe_keyring_filter() -> bool:
+    """Whether the keyring filter can be installed here: tried once in a throw-away child."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            _prctl(PR_SET_NO_NEW_PRIVS, 1)
+            os._exit(0 if install_keyring_filter() else 1)
         except BaseException:  # noqa: BLE001 - the answer is the exit status
             os._exit(1)
     _, status = os.waitpid(pid, 0)
@@ -254,10 +535,9 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgro
     if spec.get("uid") is not None:
         # Counted per real uid, so it only means something once we are the sandbox uid.
         resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"],) * 2)
-    if spec.get("private_filesystem"):
-        # The zygote's workdir is now hidden under the fresh /tmp: work in one made there.
+    if spec.get("learner_root"):
         # Fails closed: an OSError here ends the child before any learner code runs.
-        _private_filesystem(limits["temp_bytes"], spec["hidden"])
+        enter_learner_root(spec["learner_root"], limits["temp_bytes"])
         workdir = tempfile.mkdtemp(prefix="werkplaats-learner-", dir="/tmp")
         os.chown(workdir, spec["uid"], spec["gid"])
         os.chmod(workdir, 0o700)
@@ -270,6 +550,8 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgro
     _prctl(PR_SET_NO_NEW_PRIVS, 1)
     # Set after the uid change, which clears it: the child dies with the zygote.
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if spec.get("keyring_filter"):
+        install_keyring_filter()  # fails closed, like the learner root
     os.environ.clear()
     os.environ.update(spec["env"])
     os.environ["HOME"] = workdir
@@ -403,10 +685,12 @@ class Zygote:
             os.close(request_fd)
             os.close(reply_fd)
             return {"error": f"no cgroup for the child: {error}"}
-        workdir = tempfile.mkdtemp(prefix="werkplaats-learner-")
-        if self.spec.get("uid") is not None:
-            os.chown(workdir, self.spec["uid"], self.spec["gid"])
-        os.chmod(workdir, 0o700)
+        # With a learner root the child makes its workdir in its own fresh /tmp.
+        workdir = "" if self.spec.get("learner_root") else tempfile.mkdtemp(prefix="werkplaats-learner-")
+        if workdir:
+            if self.spec.get("uid") is not None:
+                os.chown(workdir, self.spec["uid"], self.spec["gid"])
+            os.chmod(workdir, 0o700)
         pid = os.fork()
         if pid == 0:
             status = 0
@@ -443,7 +727,7 @@ class Zygote:
         killed, remaining = self._sweep(child_pid, cgroup)
         # A child that had already ended keeps its own exit status (SIGKILL otherwise).
         ended = describe_end(self.statuses.get(child_pid))
-        if spawned:
+        if spawned and spawned.workdir:
             shutil.rmtree(spawned.workdir, ignore_errors=True)
         cgroup_left = cgroup is not None and not cgroup.remove()
         self.statuses.clear()
@@ -498,10 +782,6 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     subreaper = _prctl(PR_SET_CHILD_SUBREAPER, 1)
     # Once for the zygote, so every child it forks starts without a network at no extra cost.
     network_isolated = _unshare_network()
-    # Only with a sandbox uid: without root the system refuses anyway.
-    spec["hidden"] = [path for path in spec.get("hidden", []) if _hideable(path)]
-    spec["private_filesystem"] = spec.get("uid") is not None and _probe_private_filesystem(
-        spec["limits"]["temp_bytes"], spec["hidden"])
     limits = spec["limits"]
     cgroups = open_cgroups(limits["memory_bytes"], limits["processes"]) if limits["cgroup_limits"] else None
     preloaded, missing = [], []
@@ -511,14 +791,40 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
             preloaded.append(name)
         except Exception:  # noqa: BLE001 - an optional module (numpy) may be absent
             missing.append(name)
+    # Only with a sandbox uid (as root): without root the system refuses anyway. After the
+    # preload, which decides what code the learner root shows.
+    learner_root = None
+    if spec.get("uid") is not None:
+        try:
+            learner_root = build_learner_root(*learner_visible_paths(), spec.get("hidden", []))
+        except OSError as error:
+            root_problem = str(error)
+        else:
+            root_problem = None
+            if not _probe_learner_root(learner_root.path, limits["temp_bytes"]):
+                drop_learner_root()
+                learner_root, root_problem = None, "a child could not enter the learner root"
+    else:
+        root_problem = "needs root"
+    spec["learner_root"] = learner_root.path if learner_root else None
+    spec["keyring_filter"] = _probe_keyring_filter()
+    # The filter keeps children from the keyrings; this empties what was left before it.
+    keyrings_cleared = spec.get("uid") is None or clear_keyrings_of(spec["uid"], spec["gid"])
     # Modules that the learner may import but are not preloaded would need file access the
     # sandbox uid may not have; freezing keeps the preloaded heap shared copy-on-write.
     gc.collect()
     gc.freeze()
     control.sendall(json.dumps({
         "ready": True, "preloaded": preloaded, "missing": missing, "subreaper": subreaper,
-        "network_isolated": network_isolated, "private_filesystem": spec["private_filesystem"],
-        "hidden": spec["hidden"] if spec["private_filesystem"] else [],
+        "network_isolated": network_isolated,
+        # Every private folder out of sight: a folder that holds code the child needs (the
+        # interpreter, say) cannot be, and then this is false (and `unhidden` says which).
+        "private_filesystem": learner_root is not None and not learner_root.unhidden,
+        "learner_root": learner_root and {"visible": learner_root.visible, "hidden": learner_root.hidden},
+        "unhidden": list(learner_root.unhidden) if learner_root else [],
+        "learner_root_problem": root_problem,
+        "keyring_filter": spec["keyring_filter"],
+        "keyrings_cleared": keyrings_cleared,
         "cgroup": cgroups and {"version": cgroups.version, "directories": cgroups.directories},
     }).encode("ascii"))
     Zygote(control, spec, cgroups).serve()

@@ -334,6 +334,15 @@ def terminal_text(text: str) -> str:
     return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(text))
 
 
+# In a file name every control character is escaped, newlines and tabs too: one name, one line.
+NAME_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def name_text(name: str) -> str:
+    """A file name (or path) as the terminal may show it: control characters as \\xNN."""
+    return NAME_CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(name))
+
+
 def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: Console) -> None:
     console.print(Text.assemble(("Controle van ", "bold"), (terminal_text(file_name), "bold cyan"),
                                 (f" voor les {bundle.lesson}", "bold")))
@@ -396,7 +405,7 @@ def plural(count: int, noun: str) -> str:
 
 def names_of(paths: list[Path], limit: int = 10) -> str:
     """File names for a one-line list, the first `limit` of them."""
-    names = ", ".join(path.name for path in paths[:limit])
+    names = ", ".join(name_text(path.name) for path in paths[:limit])
     return names + (f" and {len(paths) - limit} more" if len(paths) > limit else "")
 
 
@@ -470,6 +479,14 @@ def output_options(args: argparse.Namespace) -> OutputOptions:
                          language=args.report_language)
 
 
+def refuse_links_in(out_dir: Path) -> None:
+    """The outputs are never written through a link: one already in --out stops the run."""
+    link = batch.link_among_outputs(out_dir)
+    if link is not None:
+        raise UsageError(f"--out holds a link, which the grader does not follow: {name_text(str(link))} "
+                         "(remove it, or choose another --out)")
+
+
 def run_grade(args: argparse.Namespace) -> int:
     if args.lesson is not None:
         resolve_lesson(Path(args.checkpoints_dir), args.lesson)  # a misspelt lesson before anything else
@@ -489,6 +506,7 @@ def run_grade(args: argparse.Namespace) -> int:
                          f"{args.shard[1]})")
     runs, unplaced = plan_lessons(args, files)
     out_dir.mkdir(parents=True, exist_ok=True)
+    refuse_links_in(out_dir)
     read_lesson_corrections(out_dir, [run.bundle for run in runs])  # a mistake in it stops us before grading
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
@@ -498,8 +516,10 @@ def run_grade(args: argparse.Namespace) -> int:
     if torn:
         errors.print(f"note: cut off a torn last line ({torn} bytes) left by an interrupted run")
     if collected.skipped:
-        errors.print(f"note: skipped {plural(len(collected.skipped), 'file')} that "
-                     f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: {names_of(collected.skipped)}")
+        # Text, not markup: a name like "[bold]x.txt" is printed as it is.
+        errors.print(Text(f"note: skipped {plural(len(collected.skipped), 'file')} that "
+                          f"{'is' if len(collected.skipped) == 1 else 'are'} not .py or .json: "
+                          f"{names_of(collected.skipped)}"))
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
@@ -543,7 +563,7 @@ def run_grade(args: argparse.Namespace) -> int:
     failures = [failure for outcome in outcomes for failure in outcome.failures]
     if failures:
         for failure in failures:
-            errors.print(Text(f"not graded: {failure}", style="red"))
+            errors.print(Text(f"not graded: {name_text(failure)}", style="red"))
         errors.print(f"{len(failures)} submission(s) could not be graded; run again to retry")
         return 1
     return 0
@@ -589,6 +609,7 @@ def run_merge(args: argparse.Namespace) -> int:
     if not lessons:
         raise UsageError("the results name no lesson to merge")
     out_dir.mkdir(parents=True, exist_ok=True)
+    refuse_links_in(out_dir)
     notes = write_outputs(lessons, out_dir, output_options(args), unplaced)
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal

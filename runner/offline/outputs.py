@@ -90,6 +90,11 @@ def write_outputs(lessons: Sequence[LessonBatch], out_dir: Path, options: Output
                   unplaced: Sequence[ResultRecord] = ()) -> list[str]:
     """Every output of the run; returns notes for the teacher (corrections that change nothing).
     `unplaced`: results of submissions that name no lesson of the checkpoints tree."""
+    # In path order, however the results arrived (one run, or shards read one after another), so
+    # a merge writes exactly what one run writes.
+    lessons = [LessonBatch(lesson.bundle, lesson.lesson_dir, sorted(lesson.results, key=lambda r: r.submission))
+               for lesson in lessons]
+    unplaced = sorted(unplaced, key=lambda r: r.submission)
     every = [result for lesson in lessons for result in lesson.results] + list(unplaced)
     batch.finish_batch(every, out_dir)
     corrections = read_lesson_corrections(out_dir, [lesson.bundle for lesson in lessons])
@@ -150,7 +155,9 @@ def replace_file(path: Path, data: bytes) -> None:
     quarter of the time of the outputs."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(temporary, "wb") as stream:
+        # Never through a link (as batch.write_atomically); the mode honours the umask.
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
         os.replace(temporary, path)
     except BaseException:

@@ -14,8 +14,10 @@ and checks /proc that none remain.
 
 When the grader runs as root, each host claims its own sandbox uid (see `claim_sandbox_uid`), so
 learner code runs unprivileged, cannot signal the grader or another submission's child, and cannot
-read files only root can read; and each submission gets a cgroup of its own where the system
-allows it, so its processes together stay within the memory and process limits.
+read files only root can read; the child sees an allow-list file system of its own and no
+kernel keyring; and each submission gets a cgroup of its own where the system allows it, so its
+processes together stay within the memory and process limits. The grader's ends of the pipes are
+non-blocking: no exchange waits past its deadline, whatever the child does with its ends.
 """
 
 from __future__ import annotations
@@ -265,8 +267,11 @@ class ChildProcessHost:
         lesson_modules: Sequence[str] = (),
     ) -> None:
         """hidden_paths: folders learner code must not see (the hidden tests and the reference
-        solution, other learners' submissions, the results); hidden when the child gets a private
-        filesystem (as root), each behind an empty read-only tmpfs.
+        solution, other learners' submissions, the results). As root the child sees only the
+        learner root, an allow-list (runner.offline.child.build_learner_root), so these matter
+        only when one lies inside an allowed folder: it is then covered by an empty read-only
+        tmpfs, or, when it holds code the child needs, reported (zygote_info["unhidden"]) and
+        the private filesystem is recorded as not holding.
 
         lesson_modules: the lesson's `offline_modules`, importable on top of `preload`. Learner
         code that imports a module outside both (and not already loaded) gets a Dutch "not
@@ -437,6 +442,8 @@ class ChildProcessHost:
         if not reader.pending and _readable(child.reply_fd):
             try:
                 at_end = reader.read_some() == 0
+            except BlockingIOError:
+                at_end = False
             except OSError:
                 at_end = True
             if at_end:
@@ -456,7 +463,9 @@ class ChildProcessHost:
                 continue
             try:
                 written = os.write(child.request_fd, view[:PIPE_BYTES])
-            except (BrokenPipeError, OSError):
+            except BlockingIOError:
+                continue  # the child shrank or stopped emptying its pipe: poll again, until the deadline
+            except OSError:
                 raise _ChildGone("het proces met je code is gestopt", exited=True) from None
             view = view[written:]
 
@@ -485,6 +494,8 @@ class ChildProcessHost:
                 continue
             try:
                 count = child.reader.read_some()
+            except BlockingIOError:
+                continue
             except OSError:
                 count = 0
             if not count:
@@ -522,6 +533,11 @@ class ChildProcessHost:
             oom = OomCounter(oom_file) if isinstance(oom_file, str) else None
         except OSError:
             oom = None  # the limit still holds; only the explanation of a kill is lost
+        # Never a blocking write or read on the child's pipes: whatever it does with its ends
+        # (shrink the pipe to a page, stop reading, hand them to another process), every
+        # exchange stays bounded by its deadline.
+        os.set_blocking(request_write, False)
+        os.set_blocking(reply_read, False)
         self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read,
                              reader=PipeReader(reply_read), oom=oom)
 

@@ -212,7 +212,7 @@ def test_private_folders_cover_the_tests_the_results_the_class_and_the_history(t
     lesson_dir = ROOT / "checkpoints" / "rag-01"
     hidden = batch.private_folders(lesson_dir, tmp_path / "out", [str(tmp_path / "klas" / "anna.py")])
     assert hidden == sorted([str(ROOT / "checkpoints"), str(tmp_path / "out"), str(tmp_path / "klas"),
-                             str(ROOT / ".git")])
+                             str(ROOT / ".git"), str(ROOT)])
 
 
 @needs_root

@@ -331,7 +331,9 @@ def test_learner_cannot_read_root_only_files_or_signal_the_grader(host, root_onl
             return [os.getuid(), os.geteuid(), os.getgid(), os.getgroups()]
     '''), ["read_secret", "signal_grader", "whoami"])
     read = host.call("read_secret", [])
-    assert read.kind == "raise" and read.error.type_name == "PermissionError"
+    # Outside the learner root's allow-list the file is not even there (as the sandbox uid it
+    # could not read it either; test_the_learner_root_shows_only_what_is_allowed has both).
+    assert read.kind == "raise" and read.error.type_name == "FileNotFoundError"
     kill = host.call("signal_grader", [])
     assert kill.kind == "raise" and kill.error.type_name == "PermissionError"
     uid = host.sandbox_uid
@@ -383,8 +385,10 @@ def test_learner_writes_only_to_its_own_temp_dirs_which_vanish(host, root_only_d
     for scratch in ("/tmp", "/var/tmp", "/dev/shm"):
         assert host.call("write", [f"{scratch}/{marker}", 10]).value == "geschreven"
         assert not os.path.exists(f"{scratch}/{marker}")  # the grader's own /tmp never sees it
-    assert host.call("write", [str(root_only_dir / marker), 10]).value == "Read-only file system"
+    # A world-writable folder outside the learner root is not there; inside it, nothing is writable.
+    assert host.call("write", [str(root_only_dir / marker), 10]).value == "No such file or directory"
     assert list(root_only_dir.iterdir()) == []
+    assert host.call("write", [f"/dev/{marker}", 10]).value in ("Read-only file system", "Permission denied")
     host.load(WRITER, ["write", "exists"])  # the next submission starts with empty temp dirs
     assert host.call("exists", [f"/tmp/{marker}"]).value is False
     assert host.zygote_info["private_filesystem"] is True
@@ -431,7 +435,8 @@ def test_hidden_folders_and_the_systems_sockets_are_out_of_sight(root_only_dir):
             '''), ["peek", "knock", "listing"])
             assert hiding.call("peek", [str(secret)]).value == "FileNotFoundError"
             assert hiding.call("knock", [str(root_only_dir / "dienst.sock")]).value == "FileNotFoundError"
-            assert hiding.call("listing", ["/run"]).value == []
+            top = hiding.call("listing", ["/"]).value
+            assert "run" not in top and "dev" in top  # /run's sockets are not in the learner root
 
 
 @needs_root

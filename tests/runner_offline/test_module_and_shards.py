@@ -103,7 +103,9 @@ def make_batch(folder, count: int = 12, slow: bool = False) -> None:
         code = ("import time\ntime.sleep(0.3)\n" if slow else "") + CORRECT_MINI
         if index % 3 == 1:
             code = code.replace("2 * x", "x + x + 1")
-        if index % 4 == 2:
+        if index % 5 == 3:  # invalid ones in several shards: the report lists them in path order
+            (folder / f"leerling{index:02d}.json").write_text('{"lesson": "mini-01", "learner": "kapot", "co')
+        elif index % 4 == 2:
             (folder / f"leerling{index:02d}.json").write_text(module_export(f"leerling{index:02d}",
                                                                            {"mini-01": code, "mini-02": code}))
         else:

@@ -1,0 +1,21 @@
+# after: solution.py
+"""Bewust foute oplossing voor evaluate: geeft de maten als percentages (0 tot 100) in plaats van als aandeel (0 tot 1).
+
+De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.
+"""
+
+def evaluate(questions, rankings, corpus, k=5):
+    evidence = evidence_index(questions, corpus)
+    check_k(k)
+    if not isinstance(rankings, dict) or set(rankings) != set(evidence):
+        raise ValueError("rankings")
+    single = union = 0
+    reciprocal = 0.0
+    for question_id, span in evidence.items():
+        hits = question_hits(span, rankings[question_id], corpus, k)
+        if hits["single_rank"] is not None:
+            single += 1
+            reciprocal += 1 / hits["single_rank"]
+        union += hits["union_hit"]
+    n = len(evidence)
+    return {"questions": n, "k": k, "single_hit_at_k": 100 * single / n, "union_hit_at_k": 100 * union / n, "single_mrr_at_k": 100 * reciprocal / n}

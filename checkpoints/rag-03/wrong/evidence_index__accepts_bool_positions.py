@@ -1,0 +1,32 @@
+# after: solution.py
+"""Bewust foute oplossing voor evidence_index: controleert posities met isinstance(x, int), zodat True en False erdoor komen.
+
+De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).
+"""
+
+def evidence_index(questions, corpus):
+    check_corpus(corpus)
+    if not isinstance(questions, list) or not 1 <= len(questions) <= MAX_QUESTIONS:
+        raise ValueError("questions is een list met 1 tot en met 1000 vragen")
+    index = {}
+    for question in questions:
+        if not isinstance(question, dict) or set(question) != QUESTION_KEYS:
+            raise ValueError("vraag")
+        if not isinstance(question["id"], str) or not QUESTION_ID_PATTERN.fullmatch(question["id"]):
+            raise ValueError("id")
+        if not isinstance(question["question"], str) or not question["question"].strip():
+            raise ValueError("vraagtekst")
+        span = question["evidence"]
+        if not isinstance(span, list) or len(span) != 3:
+            raise ValueError("span")
+        version, start, end = span
+        if not isinstance(version, str) or version not in corpus:
+            raise ValueError("versie")
+        if not isinstance(start, int) or not isinstance(end, int) or not 0 <= start < end <= len(corpus[version]):
+            raise ValueError("posities")
+        if question["quote"] != corpus[version][start:end]:
+            raise ValueError("citaat")
+        if question["id"] in index:
+            raise ValueError("dubbel id")
+        index[question["id"]] = list(span)
+    return index

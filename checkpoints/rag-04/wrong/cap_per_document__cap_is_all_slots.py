@@ -1,0 +1,4 @@
+# after: solution.py
+def take_slots(candidates, slots):
+    # Vergeet het plafond: gewoon de eerste slots kandidaten.
+    return list(range(min(slots, len(candidates))))

@@ -1,0 +1,2 @@
+# after: solution.py
+MAX_HITS = 201

@@ -1,0 +1,2 @@
+# after: solution.py
+hybrid_context = {"route": "hybrid", "results": [], "context": []}
