@@ -31,10 +31,7 @@ sys.path.insert(0, str(ROOT))
 from builder.serve import start_server  # noqa: E402
 from runner.core import web  # noqa: E402
 
-# The lesson under test (--lesson): its checkpoints come from its own bundle, in lesson order.
-LESSON_ID = "rag-01"
-LESSON_DIR = ROOT / "checkpoints" / LESSON_ID
-CHECKPOINT_IDS: tuple[str, ...] = ()
+CHECKPOINTS_DIR = ROOT / "checkpoints"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -104,9 +101,9 @@ def bare_load_ms(browser, url: str) -> float:
         context.close()
 
 
-def open_lesson(context, url: str, solution: str):
+def open_lesson(context, url: str, lesson: str, solution: str):
     page = context.new_page()
-    page.goto(f"{url}{LESSON_ID}/")
+    page.goto(f"{url}{lesson}/")
     page.locator("[data-testid=editor] .cm-content").wait_for(timeout=LOAD_TIMEOUT_MS)
     page.evaluate("code => window.werkplaats.editor.setCode(code)", solution)
     return page
@@ -119,23 +116,23 @@ def check(page, checkpoint_id: str) -> dict:
     return result
 
 
-def cold_first_verdict_ms(browser, url: str, solution: str) -> float:
+def cold_first_verdict_ms(browser, url: str, lesson: str, solution: str, checkpoint_ids: list[str]) -> float:
     context = browser.new_context()
     try:
-        page = open_lesson(context, url, solution)
-        return check(page, CHECKPOINT_IDS[0])["settled"]
+        page = open_lesson(context, url, lesson, solution)
+        return check(page, checkpoint_ids[0])["settled"]
     finally:
         context.close()
 
 
-def warm_ms(browser, url: str, solution: str, runs: int) -> dict[str, list[float]]:
+def warm_ms(browser, url: str, lesson: str, solution: str, checkpoint_ids: list[str], runs: int) -> dict[str, list[float]]:
     context = browser.new_context()
     try:
-        page = open_lesson(context, url, solution)
-        check(page, CHECKPOINT_IDS[0])  # Python started and the archive unpacked
-        times: dict[str, list[float]] = {checkpoint_id: [] for checkpoint_id in CHECKPOINT_IDS}
+        page = open_lesson(context, url, lesson, solution)
+        check(page, checkpoint_ids[0])  # Python started and the archive unpacked
+        times: dict[str, list[float]] = {checkpoint_id: [] for checkpoint_id in checkpoint_ids}
         for _ in range(runs):
-            for checkpoint_id in CHECKPOINT_IDS:
+            for checkpoint_id in checkpoint_ids:
                 result = check(page, checkpoint_id)
                 times[checkpoint_id].append(result["settled"] - result["clicked"])
         return times
@@ -143,34 +140,33 @@ def warm_ms(browser, url: str, solution: str, runs: int) -> dict[str, list[float
         context.close()
 
 
-def cpython_ms(solution: str, runs: int) -> dict[str, list[float]]:
-    web.check(solution, str(LESSON_DIR), [CHECKPOINT_IDS[0]])  # load the bundle once
-    times: dict[str, list[float]] = {checkpoint_id: [] for checkpoint_id in CHECKPOINT_IDS}
+def cpython_ms(lesson_dir: Path, solution: str, checkpoint_ids: list[str], runs: int) -> dict[str, list[float]]:
+    web.check(solution, str(lesson_dir), [checkpoint_ids[0]])  # load the bundle once
+    times: dict[str, list[float]] = {checkpoint_id: [] for checkpoint_id in checkpoint_ids}
     for _ in range(runs):
-        for checkpoint_id in CHECKPOINT_IDS:
+        for checkpoint_id in checkpoint_ids:
             started = time.perf_counter()
-            web.check(solution, str(LESSON_DIR), [checkpoint_id])
+            web.check(solution, str(lesson_dir), [checkpoint_id])
             times[checkpoint_id].append((time.perf_counter() - started) * 1000)
     return times
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lesson", default="rag-01", help="the lesson whose checkpoints are timed")
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--warm-runs", type=int, default=10)
-    parser.add_argument("--lesson", default="rag-01", help="a lesson id with checkpoints (default rag-01)")
     args = parser.parse_args()
-    global LESSON_ID, LESSON_DIR, CHECKPOINT_IDS
-    LESSON_ID = args.lesson
-    LESSON_DIR = ROOT / "checkpoints" / LESSON_ID
-    CHECKPOINT_IDS = tuple(spec.id for spec in web.bundle_for(str(LESSON_DIR)).checkpoints)
     chromium = shutil.which("chromium")
     if chromium is None:
         raise SystemExit("Debian's chromium is not installed (make browser)")
     from playwright.sync_api import sync_playwright
 
-    solution = (LESSON_DIR / "solution.py").read_text(encoding="utf-8")
-    test_counts = {spec.id: len(spec.tests) for spec in web.bundle_for(str(LESSON_DIR)).checkpoints}
+    lesson_dir = CHECKPOINTS_DIR / args.lesson
+    solution = (lesson_dir / "solution.py").read_text(encoding="utf-8")
+    specs = web.bundle_for(str(lesson_dir)).checkpoints
+    checkpoint_ids = [spec.id for spec in specs]
+    test_counts = {spec.id: len(spec.tests) for spec in specs}
     with tempfile.TemporaryDirectory() as temporary:
         site = Path(temporary) / "_site"
         build_site(site)
@@ -182,18 +178,18 @@ def main() -> int:
                     bare, cold = [], []
                     for _ in range(args.cold_runs):  # interleaved, so load drift hits both alike
                         bare.append(bare_load_ms(browser, server.url))
-                        cold.append(cold_first_verdict_ms(browser, server.url, solution))
-                    warm = warm_ms(browser, server.url, solution, args.warm_runs)
+                        cold.append(cold_first_verdict_ms(browser, server.url, args.lesson, solution, checkpoint_ids))
+                    warm = warm_ms(browser, server.url, args.lesson, solution, checkpoint_ids, args.warm_runs)
                 finally:
                     browser.close()
         finally:
             server.close()
-    baseline = cpython_ms(solution, args.warm_runs)
+    baseline = cpython_ms(lesson_dir, solution, checkpoint_ids, args.warm_runs)
 
-    print(f"In-browser checkpoint grading of {LESSON_ID} (medians; {args.warm_runs} warm runs, {args.cold_runs} cold runs)")
+    print(f"In-browser checkpoint grading of {args.lesson} (medians; {args.warm_runs} warm runs, {args.cold_runs} cold runs)")
     print(f"{'checkpoint':<20}{'tests':>6}{'browser ms':>12}{'CPython ms':>12}{'ratio':>8}   goal < {WARM_GOAL_MS:.0f} ms")
     worst = 0.0
-    for checkpoint_id in CHECKPOINT_IDS:
+    for checkpoint_id in checkpoint_ids:
         browser_ms = median_ms(warm[checkpoint_id])
         cpython = median_ms(baseline[checkpoint_id])
         worst = max(worst, browser_ms)

@@ -23,7 +23,7 @@ SITE_SRC = CODE_ROOT / "site" / "src"
 WHEELS_DIR = CODE_ROOT / "site" / "wheels"
 NODE_MODULES = CODE_ROOT / "node_modules"
 
-# The bundles the pages need; the worker is its own entry so it loads only on the first Run, and the
+# The bundles the pages need; the worker is its own entry so it loads only when Python starts, and the
 # index page has its own (index-page.js) so it loads neither the editor nor Python.
 BUNDLE_ENTRIES = ("lesson.js", "index-page.js", "pyodide-worker.js", "lesson.css")
 

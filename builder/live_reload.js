@@ -5,6 +5,8 @@ const ENDPOINT = "/__werkplaats__/build";
 const POLL_MS = 1000;
 // The build this page came from; a page served before a rebuild finished still notices it.
 const pageGeneration = Number(document.currentScript?.dataset.generation ?? -1);
+// offline.js registers no service worker on a page of the dev server: edits must show at once.
+window.werkplaatsLiveReload = true;
 
 function banner() {
   let element = document.getElementById("werkplaats-build-errors");

@@ -44,6 +44,16 @@ COMPRESSIBLE_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm
 
 LIVE_PREFIX = "/__werkplaats__/"
 LIVE_SCRIPT = Path(__file__).with_name("live_reload.js")
+# Under `build.py serve`, /sw.js is this instead of the built site's service worker: it replaces
+# one that an earlier static serve on the same address registered, drops its caches, unregisters
+# itself and reloads the pages it had, so no page of the dev server comes from an offline copy.
+RETIRING_SERVICE_WORKER = b"""self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name.startsWith("werkplaats-")) await caches.delete(name);
+  await self.registration.unregister();
+  for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url).catch(() => {});
+})()));
+"""
 
 
 @dataclass
@@ -82,6 +92,8 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         as any real static host does (the page-weight benchmark counts bytes on the wire)."""
         if self.build_status is not None and self.path.startswith(LIVE_PREFIX):
             return self.send_live()
+        if self.build_status is not None and urllib.parse.urlsplit(self.path).path == "/sw.js":
+            return self.send_body(RETIRING_SERVICE_WORKER, "application/javascript")
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             index = os.path.join(path, "index.html")

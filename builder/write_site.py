@@ -16,20 +16,22 @@ from builder.assets import build_assets, build_widget_assets
 from builder.checkpoint_bundle import write_checkpoint_bundle
 from builder.model import Lesson
 from builder.render_page import Page
+from builder.service_worker import write_service_worker
 
 # A step adds files to the (temporary) output directory, e.g. the bundled front end.
 BuildStep = Callable[[Path], None]
 
 
 def default_steps(lessons: list[Lesson]) -> list[BuildStep]:
-    """The bundled front end and vendored runtime, the used widgets' bundles, then each lesson's
-    checkpoint archive."""
+    """The bundled front end and vendored runtime, the used widgets' bundles, each lesson's
+    checkpoint archive, and last the service worker, whose manifest lists all of them."""
     steps: list[BuildStep] = [build_assets]
     used_widgets = list({widget.name: widget for lesson in lessons for widget in lesson.widgets}.values())
     steps.append(lambda out_dir: build_widget_assets(used_widgets, out_dir))
     for lesson in lessons:
         if lesson.checkpoints:
             steps.append(lambda out_dir, lesson=lesson: write_checkpoint_bundle(lesson, out_dir))
+    steps.append(write_service_worker)
     return steps
 
 

@@ -107,11 +107,8 @@ def covered_length(start, end, spans):
     return covered
 
 
-def question_hits(evidence, ranking, corpus, k=5):
-    check_corpus(corpus)
-    check_span(evidence, corpus)
-    check_ranking(ranking, corpus)
-    check_k(k)
+def count_hits(evidence, ranking, k):
+    """single_rank, union_hit en covered_chars voor een bewijs en ranking die al gecontroleerd zijn."""
     version, start, end = evidence
     # Alleen spans uit dezelfde versie tellen: dezelfde woorden elders zijn geen bewijs.
     same_version = [(span_start, span_end) for span_version, span_start, span_end in ranking[:k]
@@ -129,6 +126,14 @@ def question_hits(evidence, ranking, corpus, k=5):
     }
 
 
+def question_hits(evidence, ranking, corpus, k=5):
+    check_corpus(corpus)
+    check_span(evidence, corpus)
+    check_ranking(ranking, corpus)
+    check_k(k)
+    return count_hits(evidence, ranking, k)
+
+
 def evaluate(questions, rankings, corpus, k=5):
     evidence = evidence_index(questions, corpus)
     check_k(k)
@@ -139,7 +144,9 @@ def evaluate(questions, rankings, corpus, k=5):
     union_hits = 0
     reciprocal_sum = 0.0
     for question_id, span in evidence.items():
-        hits = question_hits(span, rankings[question_id], corpus, k)
+        # Het corpus is al gecontroleerd (evidence_index): alleen de ranking nog.
+        check_ranking(rankings[question_id], corpus)
+        hits = count_hits(span, rankings[question_id], k)
         if hits["single_rank"] is not None:
             single_hits += 1
             reciprocal_sum += 1 / hits["single_rank"]

@@ -168,7 +168,17 @@ export class EditorPanel {
   }
 
   stop() {
-    if (this.running) this.python.interrupt();
+    if (!this.running) return;
+    this.output.cancelLine();
+    this.python.interrupt();
+  }
+
+  // The program's input(): a line in the output area, where the focus goes; Stop still works.
+  async askLine() {
+    this.setStatus("Je programma wacht op invoer: typ je antwoord en druk op Enter.");
+    const line = await this.output.askLine();
+    if (this.running) this.setStatus("Je programma draait…");
+    return line;
   }
 
   setStatus(text) {
@@ -205,6 +215,7 @@ export class EditorPanel {
         },
         onStdout: (text) => this.output.write("stdout", text),
         onStderr: (text) => this.output.write("stderr", text),
+        onInput: () => this.askLine(),
       });
       clearLoading();
       this.output.flush();
@@ -214,6 +225,7 @@ export class EditorPanel {
       this.output.note(`Python kon niet starten: ${error.message ?? error}`, "error");
       this.setStatus("Python kon niet starten.");
     } finally {
+      this.output.cancelLine(); // a program that ended (or restarted) waits for nothing
       this.running = false;
       this.updateButtons();
     }

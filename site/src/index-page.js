@@ -10,6 +10,7 @@ import {
   buildModuleSubmission, download, loadLearnerName, saveLearnerName, submissionFileName,
 } from "./export.js";
 import { lessonProgress, progressText } from "./lesson-progress.js";
+import { initOffline } from "./offline.js";
 
 // The code the lesson page's editor would open with: the learner's, else the starter code.
 function editorCodeFingerprint(lessonId, starterFingerprint) {
@@ -97,6 +98,7 @@ function start() {
       console.error(error);
     }
   }
+  initOffline();
 }
 
 start();

@@ -33,6 +33,7 @@ async function openArchive(python, url) {
     archive.problem = `de checkpoint-tests van deze les zijn niet te vinden (${error.message ?? error})`;
     return archive;
   }
+  python.prefetch(archiveUrl);
   python.addSetup(async ({ call }) => {
     try {
       await call("unpack", { url: archiveUrl, format: "zip", extractDir: PYTHON_ROOT });

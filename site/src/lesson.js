@@ -5,13 +5,15 @@
 import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
+import { initOffline } from "./offline.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
 import { initScrollRegions } from "./scroll-regions.js";
+import { initWarmStart } from "./warm-start.js";
 import { initWidgets } from "./widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
-const PAGE_MODULES = [initScrollRegions, initExamples, initPracticeJumps, initWidgets, initCheckpoints];
+const PAGE_MODULES = [initScrollRegions, initExamples, initPracticeJumps, initWidgets, initCheckpoints, initWarmStart];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 
@@ -58,6 +60,7 @@ function start() {
       console.error(error);
     }
   }
+  initOffline({ python });
 }
 
 start();

@@ -95,6 +95,45 @@ export class OutputArea {
     this.element.scrollTop = this.element.scrollHeight;
   }
 
+  // input() of the program: a text field right after what the program printed (its prompt).
+  // Resolves with the line on Enter (echoed as text, like a terminal), or null when cancelled.
+  askLine() {
+    this.flush();
+    this.cancelLine();
+    const field = document.createElement("input");
+    field.type = "text";
+    field.className = "output-input-field";
+    field.dataset.testid = "input-line";
+    field.setAttribute("aria-label", "Invoer voor je programma (Enter stuurt het)");
+    field.autocomplete = "off";
+    field.spellcheck = false;
+    this.element.append(field);
+    this.lastChunk = null;
+    field.focus({ preventScroll: true });
+    this.element.scrollTop = this.element.scrollHeight;
+    return new Promise((resolve) => {
+      const finish = (line) => {
+        field.remove();
+        this.pendingLine = null;
+        // Echoed like a terminal; a cancelled line still ends, so what follows starts on its own.
+        this.write("stdin", line === null ? "\n" : `${line}\n`);
+        this.flush();
+        resolve(line);
+      };
+      field.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" || event.isComposing) return;
+        event.preventDefault();
+        finish(field.value);
+      });
+      this.pendingLine = { finish };
+    });
+  }
+
+  // Stop: the program no longer waits for a line.
+  cancelLine() {
+    this.pendingLine?.finish(null);
+  }
+
   // A message of the lab itself (loading, stopped, time limit), set apart from program output.
   note(text, kind = "info") {
     this.flush();

@@ -19,7 +19,14 @@ const FORWARD_LIMIT_CHARS = 1024 * 1024;
 let pyodide = null;
 let runtime = null;
 let interruptBuffer = null;
+// input() of a learner's program: {control: Int32Array [state, length], data: Uint8Array}, shared
+// with the page (worker-client.js); null on a page without cross-origin isolation.
+let inputChannel = null;
+const INPUT_WAITING = 0;
+const INPUT_ANSWERED = 1;
 let queue = Promise.resolve();
+// url -> Promise<ArrayBuffer> of the files the page asked for with init, fetched while Pyodide loads.
+const prefetched = new Map();
 
 const output = {
   requestId: null,
@@ -77,16 +84,35 @@ function writer(stream) {
   };
 }
 
+function fetchBuffer(url) {
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
 async function startPyodide(message) {
+  for (const url of message.prefetch ?? []) {
+    const pending = fetchBuffer(url);
+    pending.catch(() => {}); // a failed prefetch is fetched again (and reported) by unpack
+    prefetched.set(url, pending);
+  }
   const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
   pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
-  // No keyboard in a worker: input() fails at once instead of hanging.
+  // stdin stays closed: only a Run's input() reads, through the page (readLine below); anything
+  // else that reads stdin (a checked function calling input()) fails at once instead of hanging.
   pyodide.setStdin({ error: true });
   if (message.interruptBuffer) {
     interruptBuffer = new Int32Array(message.interruptBuffer);
     pyodide.setInterruptBuffer(interruptBuffer);
+  }
+  if (message.inputBuffer) {
+    inputChannel = {
+      control: new Int32Array(message.inputBuffer, 0, 2),
+      data: new Uint8Array(message.inputBuffer, 8),
+    };
   }
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(runtimeSource, { globals: namespace, filename: "<werkplaats-runtime>" });
@@ -127,6 +153,24 @@ async function loadImportedPackages(code, requestId) {
   return failures;
 }
 
+// Called synchronously by the learner's input() (pyodide_runtime.py): shows what the program wrote
+// (its prompt), asks the page for a line and blocks this worker until it is there. Returns the line,
+// or undefined (None) when the page stopped the program instead.
+function readLine() {
+  flushOutput();
+  const { control, data } = inputChannel;
+  Atomics.store(control, 0, INPUT_WAITING);
+  post({ id: output.requestId, type: "input-request" });
+  Atomics.wait(control, 0, INPUT_WAITING);
+  if (Atomics.load(control, 0) !== INPUT_ANSWERED) {
+    // The page stopped the program: input() raises KeyboardInterrupt itself, once.
+    if (interruptBuffer) interruptBuffer[0] = 0;
+    return undefined; // None in Python (null would be JsNull)
+  }
+  // slice(): TextDecoder reads no shared memory.
+  return new TextDecoder().decode(data.slice(0, Atomics.load(control, 1)));
+}
+
 const handlers = {
   async init(message) {
     return startPyodide(message);
@@ -144,7 +188,7 @@ const handlers = {
       post({ id: message.id, type: "status", phase: "running" });
     }
     if (failures.length > 0) return { status: "package-error", packages: failures };
-    const status = await runtime.runLearnerCode(message.code);
+    const status = await runtime.runLearnerCode(message.code, inputChannel ? readLine : undefined);
     return { status };
   },
 
@@ -182,9 +226,10 @@ const handlers = {
 
   // Fetch an archive (e.g. the checkpoint tests) and unpack it into Pyodide's file system.
   async unpack(message) {
-    const response = await fetch(new URL(message.url, self.location.href));
-    if (!response.ok) throw new Error(`${message.url}: HTTP ${response.status}`);
-    const buffer = await response.arrayBuffer();
+    const url = new URL(message.url, self.location.href).href;
+    const pending = prefetched.get(url);
+    prefetched.delete(url);
+    const buffer = pending ? await pending.catch(() => fetchBuffer(url)) : await fetchBuffer(url);
     pyodide.unpackArchive(buffer, message.format, { extractDir: message.extractDir });
     return {};
   },

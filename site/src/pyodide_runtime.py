@@ -16,6 +16,14 @@ import types
 # up front would add to every learner's first Run.
 
 LEARNER_FILE = "main.py"
+# The name this file was compiled under ("<werkplaats-runtime>" in the worker, its path in tests).
+RUNTIME_FILE = (lambda: None).__code__.co_filename
+
+NO_INPUT_MESSAGE = (
+    "input() werkt op deze pagina niet: de website staat niet toe dat Python wacht op wat je typt "
+    "(de pagina is niet 'cross-origin isolated'). Zet de waarde zelf in je code, "
+    "bijvoorbeeld naam = \"Sam\"."
+)
 
 
 def _from_first_learner_frame(tb):
@@ -25,11 +33,26 @@ def _from_first_learner_frame(tb):
     return tb
 
 
+def _without_runtime_tail(tb):
+    # Our input() stand-in is the last frame of its error: the learner's line is the one to see.
+    last_learner = None
+    node = tb
+    while node is not None:
+        if node.tb_frame.f_code.co_filename == LEARNER_FILE:
+            last_learner = node
+        elif node.tb_frame.f_code.co_filename != RUNTIME_FILE:
+            return tb  # the learner's code went on into a library: keep everything
+        node = node.tb_next
+    if last_learner is not None:
+        last_learner.tb_next = None
+    return tb
+
+
 def _trim_chain(exc, seen):
     if exc is None or id(exc) in seen:
         return
     seen.add(id(exc))
-    exc.__traceback__ = _from_first_learner_frame(exc.__traceback__)
+    exc.__traceback__ = _without_runtime_tail(_from_first_learner_frame(exc.__traceback__))
     _trim_chain(exc.__cause__, seen)
     _trim_chain(exc.__context__, seen)
 
@@ -54,12 +77,33 @@ def _exit_message(code):
     return f"{code}\n"
 
 
-async def run_learner_code(source):
-    """Run `source` as a fresh `__main__` module named main.py.
+def learner_input(read_line):
+    """The program's input(): the prompt goes to stdout like CPython's, then `read_line()` (the
+    worker's, blocking on the page's answer) gives the line; None means the page stopped the
+    program. Without `read_line` (a page that is not cross-origin isolated) a Dutch error says why."""
+
+    def input(prompt=""):  # noqa: A001 -- it is the learner's input()
+        if read_line is None:
+            raise RuntimeError(NO_INPUT_MESSAGE)
+        sys.stdout.write(str(prompt))
+        sys.stdout.flush()
+        line = read_line()
+        if line is None:
+            raise KeyboardInterrupt
+        return str(line)
+
+    return input
+
+
+async def run_learner_code(source, read_line=None):
+    """Run `source` as a fresh `__main__` module named main.py; its input() reads with
+    `read_line` (see learner_input).
 
     Returns "ok", "exception" (traceback written to stderr) or "interrupted".
     """
     _remember_source(source)
+    original_input = builtins.input
+    builtins.input = learner_input(read_line)
     module = types.ModuleType("__main__")
     module.__file__ = LEARNER_FILE
     module.__builtins__ = builtins
@@ -80,6 +124,7 @@ async def run_learner_code(source):
         sys.stderr.write(format_learner_error(exc))
         return "exception"
     finally:
+        builtins.input = original_input  # checks and widgets keep the closed stdin
         if previous_main is not None:
             sys.modules["__main__"] = previous_main
         sys.stdout.flush()

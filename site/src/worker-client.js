@@ -7,6 +7,12 @@ const DEFAULT_TIME_LIMIT_SECONDS = 10;
 // Generous: on a slow or busy machine (a Chromebook, a CI runner) winding down takes a while.
 const INTERRUPT_GRACE_MS = 3000;
 const SIGINT = 2;
+// input(): the worker blocks on a shared buffer (Atomics.wait) until the page writes the line.
+// Layout: Int32 state, Int32 byte length, then the UTF-8 bytes of the line.
+export const INPUT_WAITING = 0;
+export const INPUT_ANSWERED = 1;
+export const INPUT_CANCELLED = 2;
+const INPUT_CAPACITY_BYTES = 64 * 1024;
 
 export class PythonWorker {
   constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS } = {}) {
@@ -17,11 +23,14 @@ export class PythonWorker {
     this.nextId = 1;
     this.pending = new Map();
     this.setups = [];
+    this.prefetchUrls = new Set();
     this.listeners = new Set();
     this.state = "idle";
     // The interrupt buffer needs SharedArrayBuffer, which browsers only give isolated pages.
     this.interruptible = typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
     this.interruptBuffer = null;
+    this.inputControl = null;
+    this.inputData = null;
   }
 
   // "idle" (not started), "loading", "ready", "busy", "failed".
@@ -47,6 +56,12 @@ export class PythonWorker {
     }
   }
 
+  // Files a setup will need (the checkpoint archive): the worker fetches them on every start side
+  // by side with Pyodide itself, instead of after it.
+  prefetch(url) {
+    this.prefetchUrls.add(new URL(url, globalThis.location?.href).href);
+  }
+
   directAccess() {
     return {
       call: (type, payload = {}, options = {}) => this.request(type, payload, options),
@@ -66,10 +81,14 @@ export class PythonWorker {
     this.worker = new Worker(this.workerUrl, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.failAll({ kind: "worker", message: event.message || "worker error" });
-    const init = { type: "init" };
+    const init = { type: "init", prefetch: [...this.prefetchUrls] };
     if (this.interruptible) {
       this.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
       init.interruptBuffer = this.interruptBuffer.buffer;
+      const inputBuffer = new SharedArrayBuffer(8 + INPUT_CAPACITY_BYTES);
+      this.inputControl = new Int32Array(inputBuffer, 0, 2);
+      this.inputData = new Uint8Array(inputBuffer, 8);
+      init.inputBuffer = inputBuffer;
     }
     this.setState("loading");
     const worker = this.worker;
@@ -113,12 +132,53 @@ export class PythonWorker {
     else if (message.type === "stderr") handlers.onStderr?.(message.text);
     else if (message.type === "status") {
       if (message.phase === "running" && request.timeLimitSeconds) {
+        request.deadline = performance.now() + request.timeLimitSeconds * 1000;
         request.timer = setTimeout(() => this.stopRequest(message.id, "timeout"), request.timeLimitSeconds * 1000);
       }
       handlers.onStatus?.(message.phase);
+    } else if (message.type === "input-request") {
+      this.answerInput(message.id, request);
     } else if (message.type === "result" || message.type === "error") {
       this.settle(message.id, message);
     }
+  }
+
+  // The program called input(): `handlers.onInput()` resolves with the learner's line (null: none).
+  // Waiting for the learner is not the program's time, so the time limit pauses meanwhile.
+  async answerInput(id, request) {
+    let remainingMs = null;
+    if (request.timer !== null) {
+      clearTimeout(request.timer);
+      remainingMs = Math.max(0, request.deadline - performance.now());
+      request.timer = null;
+    }
+    request.awaitingInput = true;
+    let line = null;
+    try {
+      line = (await request.handlers.onInput?.()) ?? null;
+    } catch {
+      line = null;
+    }
+    if (!request.awaitingInput || this.pending.get(id) !== request) return; // stopped meanwhile
+    request.awaitingInput = false;
+    if (remainingMs !== null) {
+      request.deadline = performance.now() + remainingMs;
+      request.timer = setTimeout(() => this.stopRequest(id, "timeout"), remainingMs);
+    }
+    if (line === null) {
+      this.writeInput(INPUT_CANCELLED, 0);
+      return;
+    }
+    // encodeInto refuses shared memory: encode, then copy (a line beyond the buffer is cut).
+    const bytes = new TextEncoder().encode(line).subarray(0, this.inputData.length);
+    this.inputData.set(bytes);
+    this.writeInput(INPUT_ANSWERED, bytes.length);
+  }
+
+  writeInput(state, length) {
+    Atomics.store(this.inputControl, 1, length);
+    Atomics.store(this.inputControl, 0, state);
+    Atomics.notify(this.inputControl, 0);
   }
 
   settle(id, message) {
@@ -174,6 +234,11 @@ export class PythonWorker {
       return;
     }
     this.interruptBuffer[0] = SIGINT;
+    // A program waiting in input() wakes up to the interrupt.
+    if (request.awaitingInput) {
+      request.awaitingInput = false;
+      this.writeInput(INPUT_CANCELLED, 0);
+    }
     // Code that swallows KeyboardInterrupt (or sits in a C call) does not stop: replace the worker.
     request.graceTimer = setTimeout(() => {
       if (this.pending.has(id)) this.restart(reason);

@@ -46,7 +46,7 @@ def test_page_shows_the_panel_before_python_starts(page, server):
     panel = page.locator("[data-editor-panel]")
     assert panel.locator("h2").inner_text() == "Probeer het zelf"
     assert "main.py" in panel.inner_text()
-    assert "Python start zodra je code uitvoert" in panel.inner_text()
+    assert "Python start zodra je hier aan de slag gaat" in panel.inner_text()
     assert editor.output.inner_text() == "Je uitvoer verschijnt hier. Alles rekent in je eigen browser."
     assert "def document_snapshots(records):" in editor.editor_text()
     assert editor.button("stop").is_disabled()

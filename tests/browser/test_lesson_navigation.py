@@ -98,7 +98,7 @@ def test_a_touch_screen_is_not_told_about_ctrl_enter(browser, site_server):
         page = context.new_page()
         EditorPage.open(page, site_server)
         note = page.locator(".editor-note")
-        assert note.inner_text() == "Python start zodra je code uitvoert."
+        assert note.inner_text() == "Python start zodra je hier aan de slag gaat."
     finally:
         context.close()
 

@@ -23,13 +23,13 @@ def runtime():
     return module
 
 
-def run(runtime, source: str) -> tuple[str, str, str]:
+def run(runtime, source: str, read_line=None) -> tuple[str, str, str]:
     stdout, stderr = io.StringIO(), io.StringIO()
     main_before = sys.modules["__main__"]
     # A thread of its own: in a full test session Playwright's event loop runs in this one.
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         with ThreadPoolExecutor(max_workers=1) as executor:
-            status = executor.submit(asyncio.run, runtime.run_learner_code(source)).result()
+            status = executor.submit(asyncio.run, runtime.run_learner_code(source, read_line)).result()
     assert sys.modules["__main__"] is main_before
     return status, stdout.getvalue(), stderr.getvalue()
 
@@ -105,3 +105,30 @@ def test_tool_namespace_and_json_round_trip(runtime):
     assert namespace["args"] == {"xs": [1, 2], "s": "\ud800"}
     assert runtime.tool_namespace(None)["args"] is None
     assert runtime.to_json({"s": "\ud800é"}) == '{"s": "\\ud800\\u00e9"}'
+
+
+def test_input_prints_its_prompt_and_reads_through_the_page(runtime):
+    import builtins
+
+    original = builtins.input
+    lines = iter(["Sam", "41"])
+    status, out, err = run(runtime, "naam = input('Naam? ')\nprint(naam, int(input()) + 1)\n", lambda: next(lines))
+    assert (status, out, err) == ("ok", "Naam? Sam 42\n", "")
+    assert builtins.input is original  # checks and widgets keep the closed stdin
+
+
+def test_input_stopped_by_the_page_is_an_interrupt(runtime):
+    status, out, _ = run(runtime, "try:\n    input('? ')\nexcept Exception:\n    print('gevangen')\n", lambda: None)
+    assert (status, out) == ("interrupted", "? ")
+
+
+def test_input_without_isolation_explains_itself_at_the_learners_line(runtime):
+    status, out, err = run(runtime, "x = 1\nnaam = input('Naam? ')\n")
+    assert status == "exception"
+    lines = [line for line in err.splitlines() if line.strip(" ~^")]
+    assert lines == [
+        "Traceback (most recent call last):",
+        '  File "main.py", line 2, in <module>',
+        "    naam = input('Naam? ')",
+        f"RuntimeError: {runtime.NO_INPUT_MESSAGE}",
+    ]

@@ -46,6 +46,10 @@ def lamp_rankings():
 
 
 def corpus_rule_cases():
+    return generated_cases('corpus_rule_cases', _corpus_rule_cases)
+
+
+def _corpus_rule_cases():
     """(message, corpus, valid): each corpus rule on both sides of its limits. Every checkpoint
     validates its corpus, so each one runs all of these (the question/evidence is [v, 0, 1])."""
     return [
@@ -73,6 +77,10 @@ def corpus_rule_cases():
 
 
 def span_rule_cases():
+    return generated_cases('span_rule_cases', _span_rule_cases)
+
+
+def _span_rule_cases():
     """(message, span, valid) in the corpus {"v": "tekst", "w": "tekst"}: each span rule."""
     return [
         ("Een span is een list van drie: twee waarden moeten een ValueError geven.", ["v", 0], False),
@@ -230,6 +238,10 @@ def _q(question_id="q1", text="Wat staat hier?", evidence=("lamp-v1", 33, 40), q
 
 
 def question_rule_cases():
+    return generated_cases('question_rule_cases', _question_rule_cases)
+
+
+def _question_rule_cases():
     """(message, questions, valid) in LAMP_CORPUS: each rule for the list and its questions."""
     good = _q()
     without = {key: [{k: v for k, v in good.items() if k != key}] for key in good}
@@ -277,6 +289,10 @@ def question_rule_cases():
 
 
 def ranking_rule_cases():
+    return generated_cases('ranking_rule_cases', _ranking_rule_cases)
+
+
+def _ranking_rule_cases():
     """(message, ranking, valid) for the evidence ["lamp-v1", 41, 62] in LAMP_CORPUS, k = 2."""
     near = [["lamp-v1", 33, 48], ["lamp-v1", 48, 63]]
     full = [[version, start, start + 1 + length] for version in ("lamp-v1", "lamp-v2")
