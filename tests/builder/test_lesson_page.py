@@ -89,10 +89,19 @@ def test_every_example_can_be_loaded_into_the_editor(lesson_html):
     assert len(sources) == buttons >= 8  # the lesson's examples plus the solution
 
 
-def test_unknown_lessons_are_named_but_not_linked(lesson_html):
-    assert 'href="../rag-02/"' not in lesson_html
+def test_unknown_lessons_are_named_but_not_linked(lesson_html, built_site):
+    # rag-01's prerequisites and its related lab are planned, not written: named, not linked.
+    assert 'href="../rag-00a/"' not in lesson_html
     assert 'href="../emb-01/"' not in lesson_html
-    assert "Deze les verschijnt binnenkort." in lesson_html
+    assert lesson_html.count("(nog niet beschikbaar)") == 3
+    # Its next step, rag-02, exists: linked.
+    assert 'class="next-step__title" href="../rag-02/"' in lesson_html
+    assert "Deze les verschijnt binnenkort." not in lesson_html
+    # rag-02's own next step (rag-03) is written in parallel: linked once it is built, named before.
+    next_html = (built_site / "rag-02" / "index.html").read_text(encoding="utf-8")
+    rag03_built = (built_site / "rag-03" / "index.html").exists()
+    assert ('class="next-step__title" href="../rag-03/"' in next_html) == rag03_built
+    assert ("Deze les verschijnt binnenkort." in next_html) == (not rag03_built)
 
 
 class HeadingCollector(HTMLParser):

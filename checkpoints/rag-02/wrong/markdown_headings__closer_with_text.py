@@ -1,0 +1,7 @@
+# after: solution.py
+
+def closes_fence(line, marker):
+    stripped = line.lstrip(" ")
+    if len(line) - len(stripped) > 3:
+        return False
+    return stripped.startswith(marker)

@@ -1,0 +1,3 @@
+# after: solution.py
+
+CLOSING_SEQUENCE = re.compile(r"[ \t]*#+$")

@@ -1,0 +1,9 @@
+# after: solution.py
+
+def split_lines(text):
+    lines = []
+    offset = 0
+    for raw in text.split("\n"):
+        lines.append((offset, raw))
+        offset += len(raw) + 1
+    return lines

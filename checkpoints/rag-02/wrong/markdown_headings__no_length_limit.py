@@ -1,0 +1,9 @@
+# after: solution.py
+
+_checked = markdown_headings
+
+
+def markdown_headings(text):
+    if not isinstance(text, str):
+        raise ValueError("text")
+    return _checked(text[:MAX_TEXT_LENGTH]) if len(text) > MAX_TEXT_LENGTH else _checked(text)

@@ -1,0 +1,9 @@
+# after: solution.py
+
+def trimmed_span(text, start, end):
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    # Een lege sectie houdt haar plek: dan staat ze tenminste in de lijst.
+    return start, end + (1 if start == end and end < len(text) else 0)

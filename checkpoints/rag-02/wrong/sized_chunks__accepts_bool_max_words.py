@@ -1,0 +1,4 @@
+# after: solution.py
+
+def is_exact_int(value):
+    return isinstance(value, int)

@@ -1,0 +1,2 @@
+# after: solution.py
+WORD_PATTERN = re.compile(r"[^ \t\r\n]+")

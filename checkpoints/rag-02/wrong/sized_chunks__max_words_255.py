@@ -1,0 +1,2 @@
+# after: solution.py
+MAX_WORDS_LIMIT = 255

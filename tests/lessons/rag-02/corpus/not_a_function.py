@@ -1,0 +1,2 @@
+# after: solution.py
+sized_chunks = {"max_words": 40}

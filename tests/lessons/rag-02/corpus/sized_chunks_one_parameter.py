@@ -1,0 +1,5 @@
+# after: solution.py
+
+
+def sized_chunks(document):
+    return []

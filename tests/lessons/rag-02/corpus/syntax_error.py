@@ -1,0 +1,5 @@
+# after: solution.py
+
+
+def markdown_headings(text)
+    return []
