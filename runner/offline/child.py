@@ -71,6 +71,8 @@ SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}.get(os.uname().machine)
 AT_FDCWD, AT_RECURSIVE, MOUNT_ATTR_RDONLY = -100, 0x8000, 0x1
 # The places a child may write: each a fresh tmpfs per child, so nothing is left for the next.
 SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
+# Where the zygote may build the learner root, covering that folder for itself alone.
+STAGING_CANDIDATES = ("/tmp", "/mnt", "/media", "/srv", "/opt", "/var/tmp", "/run")
 # The system's programs and libraries (a subprocess, a lazily loaded C extension need them) and
 # the loader's cache; everything else of the host stays out of the learner root.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache")
@@ -224,20 +226,32 @@ def build_learner_root(wanted: Sequence[str], emptied: Sequence[str], private: S
     libc = _Libc()
     libc.check(libc.lib.unshare(CLONE_NEWNS), "unshare")
     libc.mount(None, "/", None, MS_REC | MS_PRIVATE, None, "mount --make-rprivate /")
-    # A tmpfs over the zygote's own /tmp (only the zygote and its children see it) holds the new
-    # root, so a killed zygote leaves no mount point behind on the host.
-    libc.mount(b"tmpfs", "/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0700", "mount tmpfs on /tmp")
+    # A tmpfs over one of the zygote's own folders (only the zygote and its children see it) holds
+    # the new root, so a killed zygote leaves no mount point behind on the host. Not over a folder
+    # that holds what is bound (a checkout or an interpreter under /tmp): that would hide it.
+    staging = staging_folder(wanted)
+    libc.mount(b"tmpfs", staging, b"tmpfs", MS_NOSUID | MS_NODEV, b"size=1m,mode=0700", f"mount tmpfs on {staging}")
     try:
-        return _fill_learner_root(libc, "/tmp/root", wanted, emptied, private)
+        return _fill_learner_root(libc, staging + "/root", wanted, emptied, private)
     except OSError:
-        drop_learner_root()
+        drop_learner_root(staging + "/root")
         raise
 
 
-def drop_learner_root() -> None:
-    """Give the zygote its /tmp back (when children cannot use the learner root after all, they
-    work in a directory there)."""
-    _Libc().lib.umount2(b"/tmp", MNT_DETACH)
+def staging_folder(paths: Sequence[str]) -> str:
+    """The first of STAGING_CANDIDATES that is a real folder holding none of `paths`."""
+    for candidate in STAGING_CANDIDATES:
+        if (os.path.isdir(candidate) and not os.path.islink(candidate)
+                and not any(_inside(path, candidate) for path in paths)):
+            return candidate
+    raise OSError(errno.ENOENT, f"no folder to build the learner root in: each of "
+                                f"{', '.join(STAGING_CANDIDATES)} holds code learner code needs")
+
+
+def drop_learner_root(root: str) -> None:
+    """Give the zygote back the folder the learner root `root` was built in (when children cannot
+    use the learner root after all, they work in a directory of the zygote's /tmp)."""
+    _Libc().lib.umount2(os.path.dirname(root).encode(), MNT_DETACH)
 
 
 def _fill_learner_root(libc: _Libc, root: str, wanted: Sequence[str], emptied: Sequence[str],
@@ -802,7 +816,7 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
         else:
             root_problem = None
             if not _probe_learner_root(learner_root.path, limits["temp_bytes"]):
-                drop_learner_root()
+                drop_learner_root(learner_root.path)
                 learner_root, root_problem = None, "a child could not enter the learner root"
     else:
         root_problem = "needs root"
