@@ -50,6 +50,7 @@ export class StructureView {
         const item = event.target.closest("[data-kind]");
         if (item) this.select(item.dataset.kind, Number(item.dataset.index));
       });
+      list.addEventListener("keydown", (event) => this.onListKey(list, event));
     }
     for (const [name, button] of Object.entries(this.learnerButtons)) {
       button.addEventListener("click", () => this.showLearner(name));
@@ -139,7 +140,7 @@ export class StructureView {
       item.className = "sections-view__item";
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", "false");
-      item.tabIndex = 0;
+      item.tabIndex = -1; // one tab stop per list (updateTabStops); the arrow keys move within it
       item.dataset.testid = testid;
       item.dataset.kind = kind;
       item.dataset.index = list.children.length;
@@ -163,6 +164,26 @@ export class StructureView {
       }
       item.textContent = text;
     });
+    this.updateTabStops(list);
+  }
+
+  // A listbox is one tab stop: the chosen item, or the first when the choice is in another list.
+  updateTabStops(list) {
+    const items = [...list.children];
+    const current = items.includes(this.selectedItem) ? this.selectedItem : items[0];
+    for (const item of items) item.tabIndex = item === current ? 0 : -1;
+  }
+
+  onListKey(list, event) {
+    const items = [...list.children];
+    if (items.length === 0) return;
+    const at = Math.max(items.indexOf(document.activeElement), 0);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = Math.min(Math.max(next, 0), items.length - 1);
+    this.select(items[index].dataset.kind, index);
+    items[index].focus();
   }
 
   select(kind, index) {
@@ -177,6 +198,7 @@ export class StructureView {
       this.selectedItem.setAttribute("aria-selected", "true");
       this.selectedItem.classList.add("sections-view__item--selected");
     }
+    for (const list of Object.values(lists)) this.updateTabStops(list);
     const entries = { section: this.result.sections, sized: this.result.sized, window: this.result.fixed }[kind];
     const entry = entries[index] ?? null;
     this.selectedRange.textContent = entry === null
