@@ -43,7 +43,8 @@ INPUTS_FILE = "mutant_inputs.py"
 # Inputs per checkpoint function in the differential run, from this seed on.
 DIFFERENTIAL_CALLS = 300
 DIFFERENTIAL_SEED = 20261201
-# Per worker process: a mutant that appends forever gets a MemoryError instead of the machine.
+# Per worker process, beyond what it maps when it starts: a mutant that appends forever gets a
+# MemoryError instead of the machine.
 WORKER_MEMORY_BYTES = 2 * 1024**3
 
 
@@ -314,9 +315,22 @@ _WORKER_CALL_SECONDS = GATE_CALL_SECONDS
 
 
 def _limit_worker_memory() -> None:
+    # On top of what the forked worker already maps: a parent with a large address space (a
+    # pytest worker with a browser driver loaded) would otherwise leave the reference no room.
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = WORKER_MEMORY_BYTES if hard == resource.RLIM_INFINITY else min(WORKER_MEMORY_BYTES, hard)
+    limit = _mapped_bytes() + WORKER_MEMORY_BYTES
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _mapped_bytes() -> int:
+    """This process's virtual size (the first field of /proc/self/statm, in pages); 0 if unknown."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _grade_source(source: str) -> dict[str, str]:

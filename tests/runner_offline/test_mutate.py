@@ -8,6 +8,7 @@ gate's own behaviour is pinned on mutants-01
 
 from __future__ import annotations
 
+import mmap
 import shutil
 from pathlib import Path
 
@@ -259,3 +260,17 @@ def test_the_differential_run_stops_a_mutant_that_loops_on_an_input(clamp_lesson
     [found] = differences_in_workers(clamp_lesson, solution, ("clamp", "count_up"), [(looping, ["count_up"])],
                                      jobs=1, call_seconds=CALL_SECONDS)
     assert [(difference.checkpoint, difference.mutant) for difference in found] == [("count_up", "timeout")]
+
+
+def test_the_worker_memory_cap_counts_from_what_the_parent_already_maps():
+    # A pytest worker with a browser driver loaded maps gigabytes; a cap of the whole address
+    # space would leave a forked worker no room, and every mutant would "fail" for that alone.
+    fixture = FIXTURES / "mutants-01"
+    plain = run_mutation(fixture)
+    reserve = mmap.mmap(-1, 3 << 30)  # address space only: never touched
+    try:
+        crowded = run_mutation(fixture)
+    finally:
+        reserve.close()
+    assert crowded.problems == plain.problems
+    assert [result.statuses for result in crowded.results] == [result.statuses for result in plain.results]
