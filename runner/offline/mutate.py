@@ -294,7 +294,18 @@ class DifferentialRun:
                 if not load.ok:
                     found.append(Difference(checkpoint, "(loading the mutant)", "loads", load.problem or "error"))
                     return found
-                outcome = host.call(checkpoint, args, kwargs)
+                try:
+                    outcome = host.call(checkpoint, args, kwargs)
+                except MemoryError:
+                    # The mutant filled this worker's memory cap where the reference did not: a
+                    # difference, and a fresh interpreter state for the next input.
+                    load = host.restart()
+                    found.append(Difference(checkpoint, describe_call(checkpoint, args, kwargs),
+                                            describe_outcome(expected), "MemoryError (out of memory)"))
+                    per_checkpoint += 1
+                    if per_checkpoint >= limit:
+                        break
+                    continue
                 if outcome.kind == "timeout":
                     load = host.restart()
                 if not same_outcome(expected, outcome):
