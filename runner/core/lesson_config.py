@@ -1,6 +1,6 @@
 """The one reader of `checkpoints/<lesson-id>/checkpoints.toml`, for the builder and the runner.
 
-    lesson = "rag-01"            # optional; default: the folder's name
+    lesson = "woorden-01"        # optional; default: the folder's name
 
     [settings]                   # optional, every key too (defaults: DEFAULT_SETTINGS)
     run_seconds = 10             # the editor's Uitvoeren in the page
@@ -12,11 +12,11 @@
     pass_percent = 55            # share of the points that makes a 5.5 (docs/grading.md, "Grades")
 
     [[checkpoint]]               # in the lesson's order; the id is the function's name
-    id = "word_chunks"
+    id = "word_counts"
     title = "..."                # Dutch, plain text
     task = '''...'''             # Dutch, inline Markdown
     hint = '''...'''
-    uses = ["document_snapshots"]  # optional: earlier checkpoints this one builds on
+    uses = ["words"]             # optional: earlier checkpoints this one builds on
     check_seconds = 8            # optional: this checkpoint's own check limit
     points = 2                   # optional: what passing it is worth offline (default 1)
 

@@ -4,13 +4,13 @@ A test module (checkpoints/<lesson>/tests/<checkpoint>.py) looks like:
 
     from runner.core.testkit import CallShape, expect_equal, expect_value_error, signature, test
 
-    SIGNATURE = signature("word_chunks(document, window=40, overlap=8)",
-                          CallShape(1), CallShape(3), CallShape(1, ("window", "overlap")))
+    SIGNATURE = signature("word_counts(text, minimum=1)",
+                          CallShape(1), CallShape(2), CallShape(1, ("minimum",)))
 
-    @test("word_chunks", "venster en overlap zoals in het voorbeeld", visible=True)
+    @test("word_counts", "de zin uit het voorbeeld", visible=True)
     def example(learner):
-        expect_equal(learner.word_chunks(doc, 4, 1), reference.word_chunks(doc, 4, 1),
-                     "De passages van het voorbeeld kloppen niet.")
+        expect_equal(learner.word_counts("de kat en de hond"), reference.word_counts("de kat en de hond"),
+                     "De tellingen van het voorbeeld kloppen niet.")
 
 `learner.<function>(...)` calls the learner's function through the host and returns the decoded
 result, or raises `LearnerRaised` when the function raised. The bundle loader gives every test

@@ -1,8 +1,8 @@
 """corrections.csv: a teacher's manual corrections, beside the outputs in `--out` (docs/grading.md).
 
     learner,lesson,checkpoint,points,comment
-    sanne,rag-01,word_chunks,+0.5,goede aanpak; alleen de overlap aan het eind klopt niet
-    bram,rag-01,chunk_coverage,-1,gekopieerd uit de voorbeeldcode
+    sanne,woorden-01,word_counts,+0.5,goede aanpak; alleen de lege tekst klopt niet
+    bram,woorden-01,words,-1,gekopieerd uit de voorbeeldcode
 
 The grader never writes this file, so every regrade keeps it; the gradebook, the report and the
 feedback files apply it. `,` or `;` between the columns (Excel with Dutch settings writes `;`), a
