@@ -13,17 +13,15 @@ can tell apart. A listing is checked by a seeded differential run: the lesson's
 `mutant_inputs.py` makes inputs for each checkpoint function, and both the reference and the
 mutant are called with them; any different outcome (value, exception, changed arguments, shared
 objects, time-out) makes the listing invalid. The same run is done for unlisted survivors, so the
-report can show an input that tells them apart: the start of the missing test. Grading and the
-differential run both happen in worker processes whose memory is capped, with the quality gate's
-per-call time limit: a mutant may loop and allocate forever.
+report can show an input that tells them apart: the start of the missing test. Each mutant is
+graded, and run on the inputs, in a forked child process of its own whose memory is capped
+(`runner.offline.forked`), with the quality gate's per-call time limit: a mutant may loop and
+allocate forever, and one that kills its child is a difference, never a crash of the gate.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
 import random
-import resource
 import time
 import tomllib
 import types
@@ -35,6 +33,7 @@ from runner.core.bundle import SHARED_FILE, SHIPPED_DIR, SOLUTION_FILE, Bundle, 
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
 from runner.core.model import CallOutcome
+from runner.offline.forked import ChildDied, map_forked
 from runner.offline.mutants import Mutant, checkpoints_reached, make_mutants, reached_scopes
 from runner.offline.quality_gate import GATE_CALL_SECONDS
 
@@ -46,6 +45,8 @@ DIFFERENTIAL_SEED = 20261201
 # Per worker process, beyond what it maps when it starts: a mutant that appends forever gets a
 # MemoryError instead of the machine.
 WORKER_MEMORY_BYTES = 2 * 1024**3
+# A child still busy after this is stopped: each call has its own limit, this catches the rest.
+CHILD_WALL_SECONDS = 300.0
 
 
 @dataclass(frozen=True)
@@ -320,28 +321,9 @@ class DifferentialRun:
 
 # ---- grading the mutants ----------------------------------------------------------------------
 
-# Set in the parent before the worker processes fork, so they inherit the loaded bundle.
+# Set in the parent before the children fork, so they inherit the loaded bundle.
 _WORKER_BUNDLE: Bundle | None = None
 _WORKER_CALL_SECONDS = GATE_CALL_SECONDS
-
-
-def _limit_worker_memory() -> None:
-    # On top of what the forked worker already maps: a parent with a large address space (a
-    # pytest worker with a browser driver loaded) would otherwise leave the reference no room.
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = _mapped_bytes() + WORKER_MEMORY_BYTES
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-
-def _mapped_bytes() -> int:
-    """This process's virtual size (the first field of /proc/self/statm, in pages); 0 if unknown."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[0]) * resource.getpagesize()
-    except (OSError, ValueError, IndexError):
-        return 0
 
 
 def _grade_source(source: str) -> dict[str, str]:
@@ -353,53 +335,60 @@ def _grade_source(source: str) -> dict[str, str]:
     return report.statuses()
 
 
-def _worker_pool(jobs: int) -> concurrent.futures.ProcessPoolExecutor:
-    return concurrent.futures.ProcessPoolExecutor(
-        jobs, mp_context=multiprocessing.get_context("fork"), initializer=_limit_worker_memory)
-
-
-def grade_mutants(bundle: Bundle, mutants: list[Mutant], jobs: int, call_seconds: float) -> list[dict[str, str]]:
-    """Each mutant's checkpoint statuses, graded in `jobs` worker processes (memory-capped)."""
+def grade_sources(bundle: Bundle, sources: list[str], jobs: int, call_seconds: float) -> list[dict[str, str]]:
+    """Each source's checkpoint statuses, each graded in a memory-capped child of its own. A
+    source whose child dies without an answer is an error on every checkpoint: so it would be
+    for a learner, whose sandbox has a memory limit too."""
     global _WORKER_BUNDLE, _WORKER_CALL_SECONDS
     _WORKER_BUNDLE, _WORKER_CALL_SECONDS = bundle, call_seconds
-    with _worker_pool(jobs) as pool:
-        return list(pool.map(_grade_source, [mutant.source for mutant in mutants], chunksize=4))
+    answers = map_forked(_grade_source, sources, jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
+    return [{spec.id: "error" for spec in bundle.checkpoints} if isinstance(answer, ChildDied) else answer
+            for answer in answers]
 
 
-@dataclass(frozen=True)
-class _DifferentialJob:
-    lesson_dir: Path
-    solution: str
-    function_names: tuple[str, ...]
-    calls: int
-    call_seconds: float
-    work: tuple[tuple[Mutant, tuple[str, ...]], ...]  # each mutant with the checkpoints to compare on
+def grade_mutants(bundle: Bundle, solution: str, mutants: list[Mutant], jobs: int, call_seconds: float) -> list[dict[str, str]]:
+    """Each mutant's checkpoint statuses; the reference first, through the same children, so that
+    a machine where grading itself fails cannot pass off every mutant as killed."""
+    reference, *statuses = grade_sources(bundle, [solution] + [mutant.source for mutant in mutants],
+                                         jobs, call_seconds)
+    failing = sorted(checkpoint for checkpoint, status in reference.items() if status != "pass")
+    if failing:
+        raise MutationSetupError(f"the reference solution does not pass {', '.join(failing)} in a grading "
+                                 f"worker ({WORKER_MEMORY_BYTES >> 20} MiB memory, {call_seconds:g} s per call)")
+    return statuses
 
 
-def _run_differential_job(job: _DifferentialJob) -> list[list[Difference]]:
-    differential = DifferentialRun(job.lesson_dir, job.solution, job.function_names, job.calls, job.call_seconds)
-    return [differential.differences(mutant, checkpoints) for mutant, checkpoints in job.work]
+# Set in the parent before the children fork: the reference's outcomes are made there, once.
+_DIFFERENTIAL: DifferentialRun | None = None
+
+
+def _differences_of(item: tuple[Mutant, tuple[str, ...]]) -> list[Difference]:
+    assert _DIFFERENTIAL is not None
+    mutant, checkpoints = item
+    return _DIFFERENTIAL.differences(mutant, checkpoints)
 
 
 def differences_in_workers(lesson_dir: Path, solution: str, function_names: tuple[str, ...],
                            work: list[tuple[Mutant, list[str]]], jobs: int,
                            calls: int = DIFFERENTIAL_CALLS, call_seconds: float = GATE_CALL_SECONDS) -> list[list[Difference]]:
-    """The differential run of each (mutant, checkpoints), in memory-capped worker processes too:
-    a mutant may loop and allocate on an input the tests never gave it."""
+    """The differential run of each (mutant, checkpoints), in memory-capped children too: a
+    mutant may loop and allocate on an input the tests never gave it."""
+    global _DIFFERENTIAL
     if not work:
         return []
-    shares = [work[index::jobs] for index in range(jobs)]
-    batches = [_DifferentialJob(lesson_dir, solution, function_names, calls, call_seconds,
-                                tuple((mutant, tuple(checkpoints)) for mutant, checkpoints in share))
-               for share in shares if share]
-    with _worker_pool(len(batches)) as pool:
-        answers = list(pool.map(_run_differential_job, batches))
-    # Back in the order of `work`: share i holds items i, i + jobs, i + 2 * jobs, ...
-    ordered: list[list[Difference]] = [[] for _ in work]
-    for share_index, answer in enumerate(answers):
-        for position, found in enumerate(answer):
-            ordered[share_index + position * jobs] = found
-    return ordered
+    _DIFFERENTIAL = DifferentialRun(lesson_dir, solution, function_names, calls, call_seconds)
+    for checkpoint in sorted({checkpoint for _, checkpoints in work for checkpoint in checkpoints}):
+        _DIFFERENTIAL.cases(checkpoint)
+    answers = map_forked(_differences_of, [(mutant, tuple(checkpoints)) for mutant, checkpoints in work],
+                         jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
+    found: list[list[Difference]] = []
+    for (mutant, checkpoints), answer in zip(work, answers):
+        if isinstance(answer, ChildDied):
+            # It ended the worker where the reference answered every input: a difference.
+            answer = [Difference(checkpoint, "(the seeded inputs)", "answers", answer.describe())
+                      for checkpoint in checkpoints]
+        found.append(answer)
+    return found
 
 
 def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CALL_SECONDS,
@@ -415,7 +404,7 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
     listings = read_equivalent_listings(lesson_dir)
     mutants = make_mutants(solution)
     reached = reached_scopes(solution)
-    statuses = grade_mutants(bundle, mutants, jobs, call_seconds)
+    statuses = grade_mutants(bundle, solution, mutants, jobs, call_seconds)
     by_key = {listing.key: listing for listing in listings}
     results = [
         MutantResult(mutant, checkpoints_reached(mutant, reached, checkpoint_ids), status, by_key.get(mutant.key))

@@ -1,0 +1,101 @@
+"""One memory-capped child per item (runner.offline.forked), the way the mutation gate grades.
+
+The CI failure this pins: a rag-02 mutant filled the worker's memory cap in a shared pool, the
+worker died while reporting the MemoryError, and `BrokenProcessPool` ended the whole gate.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from runner.core.bundle import load_bundle
+from runner.offline.forked import ChildDied, map_forked
+from runner.offline.mutate import MutationSetupError, grade_mutants, grade_sources
+
+from test_mutate import FIXTURES
+
+MIB = 1 << 20
+
+
+def square_or_die(item):
+    if item == "die":
+        os._exit(3)
+    return item * item
+
+
+def test_answers_come_back_in_the_order_of_the_items_with_two_children_at_once():
+    assert map_forked(square_or_die, [5, 1, 4, 2, 3], jobs=2, memory_bytes=256 * MIB, wall_seconds=30) == [25, 1, 16, 4, 9]
+
+
+def test_a_child_that_dies_is_that_item_alone_and_the_rest_are_answered():
+    answers = map_forked(square_or_die, [2, "die", 3], jobs=2, memory_bytes=256 * MIB, wall_seconds=30)
+    assert answers == [4, ChildDied(3), 9]
+    assert answers[1].describe() == "the worker process died (exit code 3)"
+
+
+def allocate(megabytes):
+    try:
+        block = bytearray(megabytes * MIB)
+    except MemoryError:
+        return "out of memory"
+    return len(block) // MIB
+
+
+def test_the_memory_cap_counts_on_top_of_what_the_child_maps_at_the_fork():
+    assert map_forked(allocate, [16, 512], jobs=1, memory_bytes=128 * MIB, wall_seconds=30) == [16, "out of memory"]
+
+
+def fill_memory_and_fail_while_reporting(_item):
+    hoard = []
+    try:
+        while True:
+            hoard.append(bytearray(MIB))
+    except MemoryError:
+        # Still full: whatever runs next fails too, as a grading loop or a pickled traceback would.
+        raise RuntimeError("x" * (512 * MIB))
+
+
+def test_a_child_that_runs_out_of_memory_while_reporting_it_dies_alone():
+    answers = map_forked(fill_memory_and_fail_while_reporting, [1, 2], jobs=2, memory_bytes=64 * MIB, wall_seconds=30)
+    assert answers == [ChildDied(0), ChildDied(0)]
+    assert map_forked(allocate, [8], jobs=1, memory_bytes=64 * MIB, wall_seconds=30) == [8]
+
+
+def test_a_child_still_busy_after_the_wall_limit_is_stopped():
+    started = time.monotonic()
+    [answer] = map_forked(time.sleep, [60], jobs=1, memory_bytes=64 * MIB, wall_seconds=1)
+    assert answer.timed_out and answer.describe() == "the worker process did not finish in time"
+    assert time.monotonic() - started < 10
+
+
+FIXTURE = FIXTURES / "mutants-01"
+HOARDING = """\
+def clamp(value):
+    hoard = []
+    while True:
+        hoard.append(bytearray(1 << 20))
+
+def count_up(limit):
+    return list(range(limit))
+"""
+
+
+def test_a_source_that_ends_its_grading_child_is_an_error_on_every_checkpoint(monkeypatch):
+    import runner.offline.mutate as mutate
+    monkeypatch.setattr(mutate, "WORKER_MEMORY_BYTES", 64 * MIB)
+    # The grading loop's own MemoryError handler is what fails here: memory is still full.
+    monkeypatch.setattr(mutate, "_grade_source", fill_memory_and_fail_while_reporting)
+    bundle = load_bundle(FIXTURE, include_offline=False)
+    assert grade_sources(bundle, [HOARDING], jobs=1, call_seconds=2.0) == [{"clamp": "error", "count_up": "error"}]
+
+
+def test_a_reference_that_fails_in_a_grading_child_stops_the_gate_before_any_mutant_counts():
+    bundle = load_bundle(FIXTURE, include_offline=False)
+    broken = "def clamp(value):\n    return 0\n\ndef count_up(limit):\n    return []\n"
+    with pytest.raises(MutationSetupError) as raised:
+        grade_mutants(bundle, broken, [], jobs=1, call_seconds=2.0)
+    assert str(raised.value) == ("the reference solution does not pass clamp, count_up in a grading worker "
+                                 "(2048 MiB memory, 2 s per call)")
