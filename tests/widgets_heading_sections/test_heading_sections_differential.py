@@ -115,3 +115,15 @@ def test_invalid_sizes_draw_no_chunks(solutions, node, max_words: str, overlap: 
     rag02, shared, _ = solutions
     reply = node(shared.LAMP_TEXT, max_words, overlap)
     assert reply["valid"] is False and reply["sized"] == [] and reply["fixed"] == []
+
+
+def test_every_separator_of_python_str_split_and_none_else(solutions, node) -> None:
+    """The widget keeps its own table of Python's whitespace: every character of it splits words,
+    look-alikes that Python does not split on (zero-width space, BOM, U+180E) do not."""
+    rag02, _, rag01 = solutions
+    separators = [chr(code) for code in range(0x110000) if chr(code).isspace() and chr(code) not in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"]
+    look_alikes = ["\u200b", "\ufeff", "\u180e", "\u2060"]
+    body = "".join(f"w{index}{separator}" for index, separator in enumerate(separators + look_alikes))
+    text = f"# Kop\n{body}einde\n\n## Tweede\n" + "\x0b".join(["a", "b", "c"]) + "\u2028d\n"
+    for max_words, overlap in (("1", "0"), ("5", "1"), ("3", "2")):
+        assert node(text, max_words, overlap) == expected(rag02, rag01, text, max_words, overlap)
