@@ -35,7 +35,7 @@ def read_checkpoint_files(checkpoints_dir: Path, shown_dir: str, lesson_path: st
                           wanted_ids: list[str], wanted_line: int) -> CheckpointFiles:
     """Checkpoints in the lesson's order; their ids must be exactly those of checkpoints.toml.
 
-    `shown_dir` is how messages name the directory, e.g. "checkpoints/rag-01".
+    `shown_dir` is how messages name the directory, e.g. "checkpoints/woorden-01".
     """
     if not wanted_ids:
         return CheckpointFiles([], read_optional(checkpoints_dir / "solution.py"),

@@ -73,7 +73,7 @@ class Example:
 @dataclass
 class Lesson:
     id: str
-    path: str  # as shown in messages, e.g. "lessons/rag-01.md"
+    path: str  # as shown in messages, e.g. "lessons/woorden-01.md"
     source: Path  # the Markdown file it was loaded from
     module: Module
     number: int
@@ -89,7 +89,7 @@ class Lesson:
     sources: list[Source]
     checkpoints: list[Checkpoint]
     checkpoints_dir: Path  # checkpoints/<id>/, read by the checkpoint bundle (issue 4)
-    checkpoints_shown_dir: str  # the same directory as messages name it, e.g. "checkpoints/rag-01"
+    checkpoints_shown_dir: str  # the same directory as messages name it, e.g. "checkpoints/woorden-01"
     solution_code: str | None
     show_solution: bool  # front matter `solution: hidden` keeps it off the page (graded work)
     starter_code: str

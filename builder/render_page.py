@@ -24,7 +24,7 @@ DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", 
 
 @dataclass
 class Page:
-    path: str  # relative to the site root, e.g. "rag-01/index.html"
+    path: str  # relative to the site root, e.g. "woorden-01/index.html"
     html: str
 
 

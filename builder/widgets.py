@@ -104,7 +104,7 @@ class WidgetOption:
 class Widget:
     name: str
     directory: Path
-    shown_dir: str  # as messages name it, e.g. "widgets/chunk-ranges"
+    shown_dir: str  # as messages name it, e.g. "widgets/word-cloud"
     title: str
     options: dict[str, WidgetOption]
     has_style: bool

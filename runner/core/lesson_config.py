@@ -163,7 +163,7 @@ def describe(value: Any) -> str:
 
 def read_lesson_config(lesson_dir: Path | str, shown_file: str | None = None) -> LessonConfig:
     """Read and validate `lesson_dir/checkpoints.toml`. `shown_file` names it in messages
-    (the builder's "checkpoints/rag-01/checkpoints.toml"); default: its path."""
+    (the builder's "checkpoints/woorden-01/checkpoints.toml"); default: its path."""
     lesson_dir = Path(lesson_dir)
     path = lesson_dir / CONFIG_FILE
     shown = shown_file or str(path)

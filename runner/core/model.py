@@ -120,7 +120,7 @@ class FunctionInfo:
     exists: bool
     is_callable: bool
     parameters: tuple[ParameterInfo, ...] | None = None  # None: signature unknown
-    type_name: str = ""  # the type of what the name is bound to, e.g. "int" for `word_chunks = 5`
+    type_name: str = ""  # the type of what the name is bound to, e.g. "int" for `word_counts = 5`
 
     def to_wire(self) -> dict:
         return {

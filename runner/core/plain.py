@@ -18,8 +18,8 @@ from itertools import compress, repeat
 
 # Deeper than any value the lessons use, shallow enough to stop self-referencing lists.
 MAX_DEPTH = 24
-# Values (not keys) in one encoded value: 20001 chunks of eight fields, the largest value a
-# test sends, are 180009 of them; a learner's 20000 chunks must fit too.
+# Values (not keys) in one encoded value: the largest value a lesson's test sends here (20001
+# records of eight fields) is 180009 of them; a learner's answer of that size must fit too.
 MAX_NODES = 500_000
 # Total characters over all strings and keys in one value.
 MAX_CHARS = 8_000_000

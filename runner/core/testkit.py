@@ -47,7 +47,7 @@ class CallShape:
 class Signature:
     """How a checkpoint's function must be callable, for the check before any test runs."""
 
-    text: str  # shown to the learner, e.g. "word_chunks(document, window=40, overlap=8)"
+    text: str  # shown to the learner, e.g. "word_counts(text, minimum=2)"
     shapes: tuple[CallShape, ...]
 
 

@@ -1,11 +1,11 @@
 """`python -m runner`: check one file as a learner, or grade a class's submissions as a teacher.
 
-    python -m runner check main.py --lesson rag-01
-    python -m runner grade --lesson rag-01 submissions/ --out graded/ [--jobs N] [--feedback]
+    python -m runner check main.py --lesson woorden-01
+    python -m runner grade --lesson woorden-01 submissions/ --out graded/ [--jobs N] [--feedback]
     python -m runner grade module-exports/ --out graded/        # every lesson the exports name
     python -m runner grade ... --shard 2/4 --out shard-2/ ; python -m runner merge shard-*/ --out graded/
-    python -m runner gate --lesson rag-01 [--json]
-    python -m runner mutate --lesson rag-01
+    python -m runner gate --lesson woorden-01 [--json]
+    python -m runner mutate --lesson woorden-01
 
 Exit codes: 0 all checkpoints pass (check) / the batch completed (grade) / every known solution
 gets its known verdict (gate) / every mutant is killed or listed as equivalent (mutate); 1 some
@@ -98,10 +98,10 @@ def _positive_int(text: str) -> int:
 
 def _add_common(parser: argparse.ArgumentParser, lesson_required: bool = True) -> None:
     if lesson_required:
-        parser.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+        parser.add_argument("--lesson", required=True, help="lesson id, e.g. woorden-01")
     else:
         parser.add_argument("--lesson", default=None,
-                            help="lesson id, e.g. rag-01 (default: the lesson each JSON submission names)")
+                            help="lesson id, e.g. woorden-01 (default: the lesson each JSON submission names)")
     parser.add_argument(
         "--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)",
@@ -170,14 +170,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_flags(merge)
     gate = commands.add_parser(
         "gate", help="check the lesson's tests: reference and correct/ pass, each wrong/ fails its checkpoint")
-    gate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    gate.add_argument("--lesson", required=True, help="lesson id, e.g. woorden-01")
     gate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
                       help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     gate.add_argument("--json", action="store_true",
                       help="one JSON object on stdout: every failure as a record (for the builder)")
     mutate = commands.add_parser(
         "mutate", help="grade mechanically made wrong solutions of solution.py: each must fail or be listed as equivalent")
-    mutate.add_argument("--lesson", required=True, help="lesson id, e.g. rag-01")
+    mutate.add_argument("--lesson", required=True, help="lesson id, e.g. woorden-01")
     mutate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
                         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     mutate.add_argument("--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), metavar="N",

@@ -58,7 +58,7 @@ class SandboxLimits:
     the CLI builds these from the lesson, and a flag overrides its value.
     """
 
-    # Wall clock, so generous: the slowest rag-01 test takes about 1 s on an idle machine, and a
+    # Wall clock, so generous: the slowest test of the lessons here takes about 1 s on an idle machine, and a
     # correct solution must not time out on a busy one.
     call_seconds: float = 10.0  # per call, and for loading main.py
     submission_seconds: float = 120.0  # all calls of one submission together

@@ -55,7 +55,7 @@ export function buildModuleSubmission({ module, learner, lessons, now = new Date
   };
 }
 
-// A file name a learner recognises: "rag-01-anna-de-vries.json" (a module id works as well).
+// A file name a learner recognises: "woorden-01-anna-de-vries.json" (a module id works as well).
 export function submissionFileName(lesson, learner) {
   const slug = learner
     .normalize("NFKD")
