@@ -84,6 +84,59 @@ def test_typing_keeps_pythons_offsets_and_sizes_are_checked(page, site_server):
     expect(page.get_by_test_id("hs-sized-chunk")).to_have_count(0)
 
 
+def rag01_word_chunks(document, window, overlap):
+    spec = importlib.util.spec_from_file_location("rag01_solution_for_browser", ROOT / "checkpoints" / "rag-01" / "solution.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.word_chunks(document, window, overlap)
+
+
+def heading_paths(headings):
+    """Each heading's path as the tree shows it: a new heading closes every open one at its level or deeper."""
+    open_headings, paths = [], []
+    for heading in headings:
+        open_headings = [entry for entry in open_headings if entry["level"] < heading["level"]] + [heading]
+        paths.append([entry["title"] for entry in open_headings])
+    return paths
+
+
+def test_edits_in_the_middle_of_many_headings_redraw_exactly_what_python_gives(page, site_server):
+    """Items are reused by key at both ends of each list: what is drawn after each edit (a heading
+    turned into text, a word merged, then both undone) must still be the reference's, in order,
+    with one tab stop per list."""
+    open_lesson(page, site_server)
+    reference = load_reference()
+    page.get_by_test_id("hs-max-words").fill("3")
+    page.get_by_test_id("hs-overlap").fill("1")
+    base = "".join(f"# Kop {n}\ntekst {n} hier\n## Sub {n}\nmeer\n" for n in range(40))
+    middle = base.index("# Kop 20")
+    edits = [base, base[:middle] + "x" + base[middle + 1:], base[:middle + 1] + "Q" + base[middle + 2:], base,
+             base[:middle] + base[middle + 9:]]
+    for text in edits:
+        page.get_by_test_id("hs-source").fill(text)
+        document = document_of(text)
+        headings = reference.markdown_headings(text)
+        expect(page.get_by_test_id("hs-heading")).to_have_count(len(headings))
+        assert drawn(page, "hs-heading", ["level", "line", "start", "end", "path"]) == [
+            [str(h["level"]), str(h["line"]), str(h["start"]), str(h["end"]),
+             json.dumps(path, separators=(",", ":"), ensure_ascii=False)] for h, path in zip(headings, heading_paths(headings))]
+        assert drawn(page, "hs-section", ["start", "end", "headings"]) == [
+            [str(c["start"]), str(c["end"]), json.dumps(c["headings"], separators=(",", ":"), ensure_ascii=False)]
+            for c in reference.section_chunks(document)]
+        assert drawn(page, "hs-sized-chunk", ["start", "end", "section"]) == [
+            [str(c["start"]), str(c["end"]), str(c["section"])] for c in reference.sized_chunks(document, 3, 1)]
+        windows = rag01_word_chunks(document, 3, 1)
+        assert drawn(page, "hs-window", ["start", "end"]) == [[str(w["start"]), str(w["end"])] for w in windows]
+        assert page.get_by_test_id("hs-window").evaluate_all("items => items.map(i => i.textContent)") == [
+            f"woorden [{w['word_start']}, {w['word_end']}) · [{w['start']}, {w['end']}) · {w['text']}" for w in windows]
+        for testid in ("hs-sections", "hs-sized", "hs-windows"):
+            assert page.get_by_test_id(testid).evaluate("list => [...list.children].filter(i => i.tabIndex === 0).length") == 1
+    # A click still chooses the item clicked, wherever the reuse put it.
+    page.get_by_test_id("hs-window").nth(7).click()
+    expect(page.get_by_test_id("hs-window").nth(7)).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_test_id("hs-embed-text")).to_have_text(windows[7]["text"])
+
+
 @pytest.mark.slow
 def test_my_chunks_matching_then_the_first_difference_in_dutch(page, site_server):
     open_lesson(page, site_server)

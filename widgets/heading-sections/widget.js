@@ -12,6 +12,29 @@ function range(start, end) {
   return `[${start}, ${end})`;
 }
 
+// Children of `container` for `entries`, reused by key: the run of equal keys at the start and
+// the one at the end stay as they are, only the middle is rewritten, added or removed. An edit
+// that turns one heading of thousands into text then touches a handful of elements instead of
+// every one after it (their position shifts, their key does not).
+function reconcile(container, count, same, make, fill) {
+  const old = container.children;
+  const oldCount = old.length;
+  let prefix = 0;
+  while (prefix < oldCount && prefix < count && same(old[prefix], prefix)) prefix += 1;
+  let suffix = 0;
+  while (suffix < oldCount - prefix && suffix < count - prefix
+    && same(old[oldCount - 1 - suffix], count - 1 - suffix)) suffix += 1;
+  const oldMiddle = oldCount - prefix - suffix;
+  const newMiddle = count - prefix - suffix;
+  for (let extra = oldMiddle - newMiddle; extra > 0; extra -= 1) old[prefix + newMiddle].remove();
+  const before = old[prefix + Math.min(oldMiddle, newMiddle)] ?? null;
+  for (let missing = newMiddle - oldMiddle; missing > 0; missing -= 1) container.insertBefore(make(), before);
+  for (let index = prefix; index < prefix + newMiddle; index += 1) fill(old[index], index);
+}
+
+// `same` for children that carry their entry's key in data-key (set it in `fill`).
+const keyed = (keys) => (element, index) => element.dataset.key === keys[index];
+
 function pathText(headings) {
   return headings.length === 0 ? "(geen kopjes: de inleiding)" : headings.join(" > ");
 }
@@ -38,6 +61,7 @@ export class StructureView {
     this.learnerButtons = Object.fromEntries(CHECKPOINTS.map((name) => [name, find(`hs-learner-${name}`)]));
     this.result = null;
     this.selectedItem = null;
+    this.tabStops = new Map(); // list -> its one item with tabIndex 0
     this.selected = { kind: "section", index: 0 };
     this.frame = 0;
     this.running = false;
@@ -48,7 +72,7 @@ export class StructureView {
     for (const list of [this.sectionList, this.sizedList, this.windowList]) {
       list.addEventListener("click", (event) => {
         const item = event.target.closest("[data-kind]");
-        if (item) this.select(item.dataset.kind, Number(item.dataset.index));
+        if (item) this.select(item.dataset.kind, [...list.children].indexOf(item));
       });
       list.addEventListener("keydown", (event) => this.onListKey(list, event));
     }
@@ -102,18 +126,16 @@ export class StructureView {
   }
 
   drawTree(headings) {
-    while (this.tree.children.length > headings.length) this.tree.lastElementChild.remove();
-    while (this.tree.children.length < headings.length) {
+    const keys = headings.map((heading) =>
+      `${heading.level}|${heading.line}|${heading.start}|${heading.end}|${JSON.stringify(heading.path)}`);
+    reconcile(this.tree, keys.length, keyed(keys), () => {
       const item = document.createElement("li");
       item.dataset.testid = "hs-heading";
       item.className = "sections-view__tree-item";
-      this.tree.append(item);
-    }
-    headings.forEach((heading, index) => {
-      const item = this.tree.children[index];
-      const key = `${heading.level}|${heading.line}|${heading.start}|${heading.end}|${JSON.stringify(heading.path)}`;
-      if (item.dataset.key === key) return;
-      item.dataset.key = key;
+      return item;
+    }, (item, index) => {
+      const heading = headings[index];
+      item.dataset.key = keys[index];
       item.dataset.level = heading.level;
       item.dataset.line = heading.line;
       item.dataset.start = heading.start;
@@ -130,12 +152,14 @@ export class StructureView {
     });
   }
 
-  // Items are reused by position and rewritten only when their label changed: an edit of a
-  // 20 000-character source then touches the few items it moved, not thousands.
+  // Items are reused by key (reconcile): an edit of a 20 000-character source touches the few
+  // items it changed, not thousands.
   drawList(list, kind, entries, label) {
     const testid = { section: "hs-section", sized: "hs-sized-chunk", window: "hs-window" }[kind];
-    while (list.children.length > entries.length) list.lastElementChild.remove();
-    while (list.children.length < entries.length) {
+    const labels = entries.map(label);
+    const keys = entries.map((entry, index) =>
+      `${entry.start}|${entry.end}|${entry.headings ? JSON.stringify(entry.headings) : ""}|${entry.section ?? ""}|${labels[index]}`);
+    reconcile(list, keys.length, keyed(keys), () => {
       const item = document.createElement("div");
       item.className = "sections-view__item";
       item.setAttribute("role", "option");
@@ -143,35 +167,32 @@ export class StructureView {
       item.tabIndex = -1; // one tab stop per list (updateTabStops); the arrow keys move within it
       item.dataset.testid = testid;
       item.dataset.kind = kind;
-      item.dataset.index = list.children.length;
-      list.append(item);
-    }
-    entries.forEach((entry, index) => {
-      const item = list.children[index];
-      const text = label(entry);
-      const headings = entry.headings ? JSON.stringify(entry.headings) : "";
-      const key = `${entry.start}|${entry.end}|${headings}|${entry.section ?? ""}|${text}`;
-      if (item.dataset.key === key) return;
-      item.dataset.key = key;
+      return item;
+    }, (item, index) => {
+      const entry = entries[index];
+      item.dataset.key = keys[index];
       item.dataset.start = entry.start;
       item.dataset.end = entry.end;
-      if (entry.headings) item.dataset.headings = headings;
+      if (entry.headings) item.dataset.headings = JSON.stringify(entry.headings);
       if (kind === "sized") item.dataset.section = entry.section;
       if (kind === "window") {
         const crosses = entry.sections.length > 1;
         item.dataset.crosses = String(crosses);
         item.classList.toggle("sections-view__item--crosses", crosses);
       }
-      item.textContent = text;
+      item.textContent = labels[index];
     });
-    this.updateTabStops(list);
   }
 
   // A listbox is one tab stop: the chosen item, or the first when the choice is in another list.
+  // Only the item that was the stop and the one that becomes it are touched.
   updateTabStops(list) {
-    const items = [...list.children];
-    const current = items.includes(this.selectedItem) ? this.selectedItem : items[0];
-    for (const item of items) item.tabIndex = item === current ? 0 : -1;
+    const current = this.selectedItem?.parentElement === list ? this.selectedItem : list.firstElementChild;
+    const previous = this.tabStops.get(list);
+    if (previous === current) return;
+    if (previous && previous.parentElement === list) previous.tabIndex = -1;
+    if (current) current.tabIndex = 0;
+    this.tabStops.set(list, current);
   }
 
   onListKey(list, event) {
@@ -242,17 +263,17 @@ export class StructureView {
         add(cuts[index], cuts[index + 1], segment.names, index === 1);
       }
     }
-    // Spans are reused by position, as the lists' items are.
-    const view = this.sourceView;
-    while (view.children.length > pieces.length) view.lastElementChild.remove();
-    while (view.children.length < pieces.length) view.append(document.createElement("span"));
-    pieces.forEach((piece, index) => {
-      const span = view.children[index];
-      if (span.className !== piece.className) span.className = piece.className;
-      if (span.textContent !== piece.text) span.textContent = piece.text;
-      if (piece.selected) span.dataset.testid = "hs-source-selected";
-      else if (span.dataset.testid) delete span.dataset.testid;
-    });
+    // Spans are reconciled as the lists' items are, compared by class and text.
+    reconcile(this.sourceView, pieces.length,
+      (span, index) => span.className === pieces[index].className && span.textContent === pieces[index].text,
+      () => document.createElement("span"),
+      (span, index) => {
+        const piece = pieces[index];
+        if (span.className !== piece.className) span.className = piece.className;
+        if (span.textContent !== piece.text) span.textContent = piece.text;
+        if (piece.selected) span.dataset.testid = "hs-source-selected";
+        else if (span.dataset.testid) delete span.dataset.testid;
+      });
   }
 
   // ----- "Mijn chunks" ----------------------------------------------------------------------
