@@ -66,6 +66,8 @@ def _corpus_rule_cases():
         ("Een versie-id met een slash moet een ValueError geven.", {"v": "tekst", "man/v1": "t"}, False),
         ("Een versie-id met een regeleinde aan het eind moet een ValueError geven.", {"v": "tekst", "v2\n": "t"}, False),
         ("Een versie-id met een letter buiten A-Z moet een ValueError geven.", {"v": "tekst", "café": "t"}, False),
+        # [A-z] is een bekende tikfout voor [A-Za-z]: die laat ook [ \ ] ^ _ en ` door.
+        ("Een versie-id met een teken tussen Z en a, zoals ^, moet een ValueError geven.", {"v": "tekst", "v^1": "t"}, False),
         ("Een tekst is niet leeg: een lege tekst moet een ValueError geven.", {"v": "tekst", "w": ""}, False),
         ("Een tekst is niet leeg, maar alleen spaties is wel een tekst.", {"v": "tekst", "w": "   "}, True),
         ("Een tekst telt hoogstens 200000 tekens: 200000 mag.", {"v": "tekst", "w": "x" * 200000}, True),
@@ -264,6 +266,8 @@ def _question_rule_cases():
         ("Een vraag-id mag letters, cijfers, _ en - bevatten.", [_q("Az09_-")], True),
         ("Een vraag-id mag geen punt bevatten (een versie-id wel).", [_q("q.1")], False),
         ("Een vraag-id mag geen dubbele punt bevatten (een versie-id wel).", [_q("q:1")], False),
+        ("Een vraag-id bevat alleen de letters A-Z en a-z: een é moet een ValueError geven.", [_q("vraag-é")], False),
+        ("Een vraag-id met een teken tussen Z en a, zoals ^, moet een ValueError geven.", [_q("q^1")], False),
         ("Een vraag-id met een regeleinde aan het eind moet een ValueError geven.", [_q("q1\n")], False),
         ("Een vraag-id is een str: een getal moet een ValueError geven.", [_q(7)], False),
         ("Een vraag-id komt één keer voor: twee keer hetzelfde id moet een ValueError geven.", [_q("q1"), _q("q1", evidence=("lamp-v1", 0, 4))], False),
@@ -285,6 +289,29 @@ def _question_rule_cases():
         ("Een bewijs met end als bool moet een ValueError geven.", [dict(_q(evidence=("lamp-v1", 0, 1)), evidence=["lamp-v1", 0, True])], False),
         ("Een bewijs in een versie die niet in het corpus staat moet een ValueError geven.", [dict(_q(), evidence=["lamp-v3", 33, 40])], False),
         ("Een bewijs met start -1 moet een ValueError geven.", [dict(_q(), evidence=["lamp-v1", -1, 40], quote="")], False),
+    ]
+
+
+# Dezelfde letters in twee Unicode-vormen: é als één codepunt (NFC) of als e plus accentteken (NFD),
+# en de ligatuur ﬁ (één codepunt) naast f en i. Er wordt nergens genormaliseerd.
+NORMALISATION_CORPUS = {"cafe-v1": "Het café is open.", "cafe-v2": "Het cafe\u0301 is open.", "fiets-v1": "Een \ufb01ets."}
+
+
+def quote_normalisation_cases():
+    """(message, question, valid) in NORMALISATION_CORPUS: the quote is compared code point by code
+    point, never after unicodedata.normalize (NFC, NFD or NFKC)."""
+    def item(evidence, quote):
+        return {"id": "n1", "question": "Wat is open?", "evidence": list(evidence), "quote": quote}
+    return [
+        ("Een citaat met precies dezelfde codepunten als de bron mag.", item(["cafe-v1", 4, 8], "caf\u00e9"), True),
+        ("Het citaat wordt niet genormaliseerd: é als e plus accentteken is een andere tekst dan é als één teken.",
+         item(["cafe-v1", 4, 8], "cafe\u0301"), False),
+        ("Een bron met e plus accentteken blijft zoals hij is: een citaat met dezelfde codepunten mag.",
+         item(["cafe-v2", 4, 9], "cafe\u0301"), True),
+        ("Het citaat wordt niet genormaliseerd: é als één teken past niet op e plus accentteken in de bron.",
+         item(["cafe-v2", 4, 9], "caf\u00e9"), False),
+        ("Een citaat met de ligatuur ﬁ uit de bron mag.", item(["fiets-v1", 4, 8], "\ufb01ets"), True),
+        ("Het citaat wordt niet genormaliseerd: f en i zijn niet de ligatuur ﬁ uit de bron.", item(["fiets-v1", 4, 8], "fiets"), False),
     ]
 
 

@@ -191,6 +191,17 @@ def question_rules(learner):
             rejects(learner, message, questions, rankings, LAMP)
 
 
+@test(CHECKPOINT, "het citaat wordt niet genormaliseerd")
+def quote_not_normalised(learner):
+    corpus = shared.NORMALISATION_CORPUS
+    for message, item, valid in shared.quote_normalisation_cases():
+        rankings = {"n1": [list(item["evidence"])]}
+        if valid:
+            expect_accepted(learner, message, measures(1, 5, 1.0, 1.0, 1.0), [item], rankings, corpus)
+        else:
+            rejects(learner, message, [item], rankings, corpus)
+
+
 @test(CHECKPOINT, "het corpus volgt de regels")
 def corpus_rules(learner):
     for message, corpus, valid in shared.corpus_rule_cases():

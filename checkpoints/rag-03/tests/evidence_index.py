@@ -98,6 +98,18 @@ def code_points(learner):
 # --- the rules ------------------------------------------------------------------------------------
 
 
+@test(CHECKPOINT, "het citaat wordt niet genormaliseerd")
+def quote_not_normalised(learner):
+    corpus = shared.NORMALISATION_CORPUS
+    for message, item, valid in shared.quote_normalisation_cases():
+        if valid:
+            expect_equal(index_of(learner, [item], corpus, message), {"n1": item["evidence"]},
+                         message + shared.ACCEPTED_BUT_WRONG, show=False)
+        else:
+            rejects(learner, message, [item], corpus)
+
+
+
 @test(CHECKPOINT, "het corpus volgt de regels")
 def corpus_rules(learner):
     for message, corpus, valid in shared.corpus_rule_cases():
