@@ -1,0 +1,21 @@
+# after: solution.py
+"""Bewust foute oplossing voor question_hits: controleert het corpus met een eigen patroon dat een versie-id met een letter of cijfer laat beginnen, wat de les niet vraagt; "-.:_" wordt zo ten onrechte geweigerd.
+
+De andere functies zijn goed; alleen checkpoint question_hits hoort te falen.
+"""
+
+STRICT_VERSION_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,79}")
+
+
+def question_hits(evidence, ranking, corpus, k=5):
+    if not isinstance(corpus, dict) or not 1 <= len(corpus) <= MAX_VERSIONS:
+        raise ValueError("corpus is een dict met 1 tot en met 1000 versies")
+    for version, text in corpus.items():
+        if not STRICT_VERSION_PATTERN.fullmatch(version):
+            raise ValueError("ongeldige versie-id")
+        if not isinstance(text, str) or not 1 <= len(text) <= MAX_TEXT_LENGTH:
+            raise ValueError("ongeldige tekst")
+    check_span(evidence, corpus)
+    check_ranking(ranking, corpus)
+    check_k(k)
+    return count_hits(evidence, ranking, k)
