@@ -273,6 +273,7 @@ def _question_rule_cases():
         ("Een vraag-id met een regeleinde aan het eind moet een ValueError geven.", [_q("q1\n")], False),
         ("Een vraag-id is een str: een getal moet een ValueError geven.", [_q(7)], False),
         ("Een vraag-id komt één keer voor: twee keer hetzelfde id moet een ValueError geven.", [_q("q1"), _q("q1", evidence=("lamp-v1", 0, 4))], False),
+        ("Vraag-ids tellen hoofdletters mee: q1 en Q1 zijn twee verschillende ids.", [_q("q1"), _q("Q1", evidence=("lamp-v1", 0, 4))], True),
         ("Een vraagtekst is na strip() niet leeg: alleen spaties moet een ValueError geven.", [_q(text="  \n\t")], False),
         ("Een vraagtekst is na strip() niet leeg: ook Unicode-witruimte telt als leeg.", [_q(text="\u3000\xa0")], False),
         ("Een vraagtekst is niet leeg.", [_q(text="")], False),
