@@ -92,6 +92,15 @@ def reciprocal_ranks(learner):
     expect_result(learner, "Bij k=3 valt de treffer op plek 4 weg.", measures(4, 3, 0.5, 0.5, 0.375), questions, rankings, corpus, 3)
 
 
+@test(CHECKPOINT, "de maten worden niet afgerond")
+def not_rounded(learner):
+    corpus = {"doc-v1": "abcdefghij"}
+    questions = [shared.question(f"q{index}", ["doc-v1", index, index + 1], corpus) for index in range(3)]
+    rankings = {"q0": [["doc-v1", 5, 6], ["doc-v1", 6, 7], ["doc-v1", 0, 3]], "q1": [], "q2": [["doc-v1", 0, 1]]}
+    expect_result(learner, "Eén treffer op plek 3 bij drie vragen geeft 1/3 en een MRR van 1/9, als float en niet afgerond.",
+                  measures(3, 5, 1 / 3, 1 / 3, 1 / 9), questions, rankings, corpus)
+
+
 @test(CHECKPOINT, "union hit zonder single hit, en een gat")
 def union_without_single(learner):
     corpus = {"doc-v1": "0123456789"}

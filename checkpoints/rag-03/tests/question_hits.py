@@ -112,6 +112,8 @@ def other_versions(learner):
                 Q2, [["lamp-v1", 33, 48], ["lamp-v2", 40, 55], ["lamp-v1", 55, 63]], LAMP)
     expect_hits(learner, "De plek telt alle spans mee, ook die uit een andere versie.", hits(3, True, 21),
                 Q2, [["lamp-v2", 0, 62], ["lamp-v1", 0, 5], ["lamp-v1", 30, 63]], LAMP)
+    expect_hits(learner, "Spans uit een andere versie tellen mee voor k: de eerste span uit de juiste versie op plek 3 valt bij k=2 weg.",
+                hits(None, False, 0), Q2, [["lamp-v2", 0, 62], ["lamp-v2", 33, 48], ["lamp-v1", 30, 63]], LAMP, 2)
     corpus = {"a:1": "zelfde tekst", "a:2": "zelfde tekst", "b.1": "zelfde tekst"}
     expect_hits(learner, "Versies met precies dezelfde tekst blijven verschillende documenten.", hits(2, True, 5),
                 ["a:2", 0, 5], [["a:1", 0, 12], ["a:2", 0, 12], ["b.1", 0, 12]], corpus, 3)
