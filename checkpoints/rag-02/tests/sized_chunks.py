@@ -125,6 +125,7 @@ def exact_ints(learner):
     document = shared.lamp_document()
     for bad in (True, 4.0, "4", None):
         rejects(learner, "max_words moet een int zijn: True, 4.0, '4' en None geven een ValueError.", document, bad, 1)
+    rejects(learner, "max_words=True met overlap 0 moet een ValueError geven: True is geen int, ook al is 0 < True.", document, True, 0)
     for bad in (False, True, 1.0, None):
         rejects(learner, "overlap moet een int zijn: False, True, 1.0 en None geven een ValueError.", document, 4, bad)
 
@@ -138,6 +139,15 @@ def overlap_bounds(learner):
     rejects(learner, "Een negatieve overlap moet een ValueError geven.", document, 4, -1)
     expect_same(learner, "overlap = max_words - 1 moet lukken.", document, 4, 3)
     expect_same(learner, "overlap 0 moet lukken.", document, 3, 0)
+
+
+@test(CHECKPOINT, "ook zonder secties met tekst worden max_words en overlap gecontroleerd")
+def sizes_checked_without_sections(learner):
+    document = shared.snapshot(text="# Alleen een kopje\n## En nog een\n")
+    expect_same(learner, "Een document met alleen kopjes heeft geen secties met tekst: geen vensters.", document, 2, 0)
+    for max_words, overlap in ((0, 0), (257, 0), (4, 4), (4, -1), (True, 0), (4.0, 1)):
+        rejects(learner, "Ook als geen enkele sectie tekst heeft, moeten een ongeldige max_words of overlap een ValueError geven: controleer ze vóór je gaat knippen.",
+                document, max_words, overlap)
 
 
 @test(CHECKPOINT, "Unicode-witruimte scheidt woorden, emoji tellen als één teken")
