@@ -3,8 +3,8 @@
 import random
 
 from runner.core.testkit import (
-    CallShape, expect_equal, expect_list_of_dicts, expect_new_objects, expect_no_mutation, expect_value_error,
-    fail, returns, signature, test,
+    CallShape, expect_equal, expect_list_of_dicts, expect_new_objects, expect_no_mutation, expect_no_shared_objects,
+    expect_value_error, fail, returns, signature, test,
 )
 
 SIGNATURE = signature(
@@ -165,6 +165,13 @@ def no_mutation(learner):
     learner.sized_chunks(document, 5, 1)
     expect_no_mutation(learner, "sized_chunks mag het document niet veranderen.")
     expect_new_objects(learner, "sized_chunks moet nieuwe dicts en lijsten teruggeven, niet het document zelf.")
+
+
+@test(CHECKPOINT, "elk venster een eigen headings-lijst")
+def headings_not_shared(learner):
+    # De eerste sectie van de handleiding krijgt met max_words 5 twee vensters met hetzelfde pad.
+    learner.sized_chunks(shared.lamp_document(), 5, 1)
+    expect_no_shared_objects(learner, "Elk venster krijgt een nieuwe headings-lijst, ook vensters uit dezelfde sectie: delen ze één lijst, dan verandert het pad van allemaal zodra iemand er één aanpast.")
 
 
 @test(CHECKPOINT, "het document volgt de regels van rag-01")
