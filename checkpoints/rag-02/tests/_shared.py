@@ -60,6 +60,8 @@ def document_rule_cases():
         ("Een tekst telt hoogstens 20000 tekens, gemeten vóór strip(): 20000 tekens en een regeleinde moet een ValueError geven.", document_with(text="x" * 20000 + "\n"), False),
         ("Een tekst is na strip() niet leeg: een witte tekst moet een ValueError geven.", document_with(text=" \xa0\n"), False),
         ("Een tekst is een str: een ander type moet een ValueError geven.", document_with(text=["tekst"]), False),
+        ("Een tekst die niet als UTF-8 te coderen is (een losse surrogaat) moet een ValueError geven, ook als revision de hash is van encode('utf-8', 'replace').",
+         dict(document_with(), text="# Kop\n\ud800", revision=hashlib.sha256("# Kop\n\ud800".encode("utf-8", "replace")).hexdigest()), False),
         ("Een document is een dict: een list met zijn sleutels moet een ValueError geven.", sorted(document_with()), False),
         ("Een document zonder revision moet een ValueError geven.", {k: v for k, v in document_with().items() if k != "revision"}, False),
         ("Een document met een extra sleutel moet een ValueError geven.", dict(document_with(), extra=1), False),
