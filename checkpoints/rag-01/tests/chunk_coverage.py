@@ -210,6 +210,8 @@ def forged_id(learner):
     rejects(learner, "Een passage-id met een voorloopnul moet een ValueError geven.", document, [dict(second, id="d:03")])
     rejects(learner, "Een passage-id met een ander document-id moet een ValueError geven.", document, [dict(second, id="e:3")])
     rejects(learner, "Een passage-id dat geen str is moet een ValueError geven.", document, [dict(second, id=3)])
+    # A list cannot go in a set: a duplicate check before the id check raises a TypeError here.
+    rejects(learner, "Een passage-id dat een list is moet een ValueError geven, geen TypeError.", document, [chunks[0], dict(second, id=["d:3"])])
 
 
 @test(CHECKPOINT, "vervalst document_id of revision")
@@ -219,6 +221,11 @@ def forged_source(learner):
     rejects(learner, "Een passage met het document_id van een ander document moet een ValueError geven.", document, [dict(chunks[0], document_id="e", id="e:0")])
     rejects(learner, "Een passage met een revision van een andere versie moet een ValueError geven.", document, [dict(chunks[0], revision=other["revision"])])
     rejects(learner, "Een passage met een revision in hoofdletters moet een ValueError geven.", document, [dict(chunks[0], revision=chunks[0]["revision"].upper())])
+    # The id still names the right document: only a check of the document_id field itself catches this.
+    rejects(learner, "Een passage waarvan document_id niet bij het document past moet een ValueError geven, ook als het id klopt.", document, [dict(chunks[0], document_id="e")])
+    # Same first 63 characters: a check on the short revision of the lesson (its first 12) lets this through.
+    last = "0" if chunks[0]["revision"][-1] != "0" else "1"
+    rejects(learner, "Een passage waarvan alleen het laatste teken van revision anders is moet een ValueError geven: vergelijk de hele revision.", document, [dict(chunks[0], revision=chunks[0]["revision"][:-1] + last)])
 
 
 @test(CHECKPOINT, "vervalste woordgrenzen")
