@@ -119,6 +119,15 @@ def float_results(learner):
         fail("missing_word_indices is een list.")
 
 
+@test(CHECKPOINT, "coverage is precies de deling U / N")
+def coverage_is_exact_division(learner):
+    document = shared.snapshot(text=shared.words_text(3))
+    # 1/3 and 1 - 2/3 differ in the last bit of the float: the contract asks for U / N itself.
+    result = coverage_of(learner, document, [chunk(document, 0, 1)])
+    if result["coverage"] != 1 / 3:
+        fail("coverage is precies U / N: met 1 van de 3 woorden gedekt is dat 1 / 3. Reken niet via 1 - ontbrekend / N, want die float rondt anders af.")
+
+
 @test(CHECKPOINT, "ontbrekende woorden oplopend gesorteerd")
 def missing_sorted(learner):
     document = shared.snapshot(text=shared.words_text(15))
