@@ -10,6 +10,7 @@ from runner.core.testkit import (
     expect_equal,
     expect_new_objects,
     expect_no_mutation,
+    expect_no_shared_objects,
     expect_value_error,
     fail,
     returns,
@@ -82,6 +83,14 @@ def no_mutation(learner):
     learner.evidence_index(shared.lamp_questions(), shared.LAMP_CORPUS)
     expect_no_mutation(learner, "evidence_index mag de vragen en het corpus niet veranderen.")
     expect_new_objects(learner, "evidence_index geeft een nieuwe dict terug met nieuwe lists, niet de lists uit de vragen.")
+
+
+@test(CHECKPOINT, "elke vraag krijgt een eigen list, ook bij hetzelfde bewijs")
+def own_lists(learner):
+    questions = shared.lamp_questions() + [shared.question("q5", shared.LAMP_EVIDENCE["q2"], shared.LAMP_CORPUS, "Nog eens?")]
+    index_of(learner, questions, shared.LAMP_CORPUS, "Twee vragen met hetzelfde bewijs zijn geldig.")
+    expect_no_shared_objects(learner, "Elke vraag krijgt een nieuwe list, ook twee vragen met hetzelfde bewijs: delen ze één list, "
+                                      "dan verandert het bewijs van allebei zodra iemand er één aanpast.")
 
 
 @test(CHECKPOINT, "tekenposities zijn codepunten")
