@@ -66,6 +66,9 @@ def _sized_calls(rng):
     for max_words, overlap in SIZES + BAD_SIZES:
         calls.append(([lamp, max_words, overlap], {}))
     calls += [([lamp], {}), ([lamp, 10], {}), ([lamp], {"overlap": 0}), ([lamp], {"max_words": 3, "overlap": 2})]
+    # A valid document whose sections are all empty: the sizes must be checked all the same.
+    headings_only = shared.snapshot(text="# Alleen een kopje\n## En nog een\n")
+    calls += [([headings_only, max_words, overlap], {}) for max_words, overlap in SIZES[:2] + BAD_SIZES]
     long_document = shared.snapshot(text="# Lang\n" + " ".join(f"w{index}" for index in range(100)))
     calls += [([long_document], {}), ([long_document], {"overlap": 0}), ([long_document, 10], {})]
     calls += [([document, 2, 0], {}) for document in _broken_documents()]

@@ -235,10 +235,12 @@ def _result_containers(result: object) -> list[object]:
     return found
 
 
-def _aliased_paths(result: object, input_ids: dict[int, object]) -> list[list]:
-    """Paths in result (exact lists/dicts only) to objects that are input containers."""
+def _aliased_paths(result: object, input_ids: dict[int, object], containers: list[object]) -> list[list]:
+    """Paths in result (exact lists/dicts only) to objects that are input containers.
+
+    containers: `_result_containers(result)`, walked once for both checks."""
     # Almost every result shares nothing with its input: find that out without building paths.
-    if not any(id(container) in input_ids for container in _result_containers(result)):
+    if not any(id(container) in input_ids for container in containers):
         return []
     paths: list[list] = []
     stack: list[tuple[object, list]] = [(result, [])]
@@ -258,6 +260,39 @@ def _aliased_paths(result: object, input_ids: dict[int, object]) -> list[list]:
             for key, item in list(dict.items(value)):
                 if type(key) is str:
                     stack.append((item, path + [key]))
+    paths.sort(key=lambda p: [str(step) for step in p])
+    return paths
+
+
+def _shared_paths(result: object, containers: list[object]) -> list[list]:
+    """Paths in result to a list or dict that an earlier position (in reading order) holds too.
+
+    The plain encoding copies every position, so "each item gets a new list" can only be checked
+    here, where the objects still are what the learner returned."""
+    # Almost every result holds each container once: find that out without building paths.
+    if len(set(map(id, containers))) == len(containers):
+        return []
+    paths: list[list] = []
+    seen: set[int] = set()
+    stack: list[tuple[object, list]] = [(result, [])]
+    visited = 0
+    while stack and visited < ALIAS_WALK_LIMIT and len(paths) < 100:
+        value, path = stack.pop()
+        visited += 1
+        if type(value) not in _CONTAINER_TYPES:
+            continue
+        if id(value) in seen:
+            paths.append(path)
+            continue
+        seen.add(id(value))
+        if len(path) >= plain.MAX_DEPTH:
+            continue
+        if type(value) is list:
+            children = [(item, path + [index]) for index, item in enumerate(list.copy(value))]
+        else:
+            children = [(item, path + [key]) for key, item in list(dict.items(value)) if type(key) is str]
+        # Reversed onto the stack, so the first position in reading order is the one kept.
+        stack.extend(reversed(children))
     paths.sort(key=lambda p: [str(step) for step in p])
     return paths
 
@@ -314,7 +349,9 @@ def invoke(
     wire["duration_ms"] = (time.perf_counter() - started) * 1000
     if wire["kind"] == "return":
         wire["value"] = plain.encode(result)
-        wire["aliased_paths"] = _aliased_paths(result, input_ids)
+        containers = _result_containers(result)
+        wire["aliased_paths"] = _aliased_paths(result, input_ids, containers)
+        wire["shared_paths"] = _shared_paths(result, containers)
     if sent_fingerprint is not None and plain.fingerprint([decoded_args, decoded_kwargs]) == sent_fingerprint:
         # The usual case: say so instead of sending every argument back (see ARGS_UNCHANGED).
         wire[ARGS_UNCHANGED] = True

@@ -47,6 +47,17 @@ def _expect(wire: Any, key: str, types: type | tuple[type, ...], optional: bool 
     return value
 
 
+def _paths_from_wire(wire: Any, key: str) -> tuple[tuple, ...]:
+    """An optional list of index/key paths (at most 1000), as tuples."""
+    paths = _expect(wire, key, list, optional=True) or []
+    checked = []
+    for path in paths[:1000]:
+        if type(path) is not list or any(type(step) not in (int, str) for step in path):
+            raise WireError(f"{key} holds a malformed path")
+        checked.append(tuple(path))
+    return tuple(checked)
+
+
 def clip(text: str, limit: int) -> str:
     """`text` cut to at most `limit` characters, the cut marked with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -207,6 +218,8 @@ class CallOutcome:
 
     `aliased_paths` are the positions in the return value (as index/key paths) that hold the very
     dict or list objects that were passed in: "returns new dicts" is checked with them.
+    `shared_paths` are the positions that hold a dict or list an earlier position holds too
+    ("every chunk gets a new list").
     `args_after`/`kwargs_after` are the arguments as they were after the call (mutation check).
     """
 
@@ -216,6 +229,7 @@ class CallOutcome:
     args_after: list | None = None
     kwargs_after: dict | None = None
     aliased_paths: tuple[tuple, ...] = ()
+    shared_paths: tuple[tuple, ...] = ()
     stdout: str = ""
     message: str = ""  # the host's explanation for "timeout" and "error"
     duration_ms: float = 0.0
@@ -237,6 +251,7 @@ class CallOutcome:
             "args_after": None if self.args_after is None else plain.encode(self.args_after),
             "kwargs_after": None if self.kwargs_after is None else plain.encode(self.kwargs_after),
             "aliased_paths": [list(path) for path in self.aliased_paths],
+            "shared_paths": [list(path) for path in self.shared_paths],
             "stdout": self.stdout,
             "message": self.message,
             "duration_ms": self.duration_ms,
@@ -253,12 +268,8 @@ class CallOutcome:
             raise WireError("a raise outcome needs an error")
         args_after = _expect(wire, "args_after", (list, dict), optional=True)
         kwargs_after = _expect(wire, "kwargs_after", dict, optional=True)
-        paths = _expect(wire, "aliased_paths", list, optional=True) or []
-        checked_paths = []
-        for path in paths[:1000]:
-            if type(path) is not list or any(type(step) not in (int, str) for step in path):
-                raise WireError("aliased_paths holds a malformed path")
-            checked_paths.append(tuple(path))
+        checked_paths = _paths_from_wire(wire, "aliased_paths")
+        checked_shared = _paths_from_wire(wire, "shared_paths")
         duration = _expect(wire, "duration_ms", (int, float), optional=True)
         try:
             decoded_args = None if args_after is None else plain.decode(args_after)
@@ -272,7 +283,8 @@ class CallOutcome:
             error=None if raw_error is None else ErrorInfo.from_wire(raw_error),
             args_after=decoded_args if type(decoded_args) is list else None,
             kwargs_after=decoded_kwargs if type(decoded_kwargs) is dict else None,
-            aliased_paths=tuple(checked_paths),
+            aliased_paths=checked_paths,
+            shared_paths=checked_shared,
             stdout=clip(_expect(wire, "stdout", str, optional=True) or "", MAX_STDOUT_CHARS),
             message=clip(_expect(wire, "message", str, optional=True) or "", MAX_MESSAGE_CHARS),
             duration_ms=float(duration or 0.0),

@@ -337,6 +337,13 @@ def expect_new_objects(learner: Learner, message: str) -> None:
         raise TestFailed(message)
 
 
+def expect_no_shared_objects(learner: Learner, message: str) -> None:
+    """The last call's result holds no dict or list at two positions (each item got its own)."""
+    outcome = learner.last
+    if outcome is None or outcome.shared_paths:
+        raise TestFailed(message)
+
+
 def expect_list_of_dicts(value: Any, function: str) -> list[dict]:
     """Fail clearly when a result is not a list of dicts (a tuple, a generator, a dict subclass)."""
     if type(value) is Opaque:
@@ -369,6 +376,7 @@ __all__ = [
     "expect_equal",
     "expect_list_of_dicts",
     "expect_new_objects",
+    "expect_no_shared_objects",
     "expect_no_mutation",
     "expect_true",
     "expect_value_error",

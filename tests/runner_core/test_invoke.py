@@ -145,6 +145,26 @@ def test_new_objects_are_not_aliases_even_after_clearing_the_input():
     assert host.call("f", [[{"a": 1}] * 3]).aliased_paths == ()
 
 
+def test_one_object_at_two_places_in_the_result_is_reported_as_shared():
+    source = "def f():\n    path = ['A']\n    row = {'k': 1}\n    return [{'h': path}, {'h': path}, row, [row], {'h': ['A']}]\n"
+    host, _ = host_with(source)
+    outcome = host.call("f", [])
+    # The first position in reading order keeps the object; every later one is reported.
+    assert outcome.shared_paths == ((1, "h"), (3, 0))
+    assert outcome.aliased_paths == ()
+
+
+def test_equal_but_separate_objects_are_not_shared():
+    host, _ = host_with("def f(records):\n    return [{'h': list(r['h'])} for r in records] + [[], []]\n")
+    assert host.call("f", [[{"h": ["A"]}, {"h": ["A"]}]]).shared_paths == ()
+
+
+def test_a_result_that_holds_itself_is_reported_and_the_walk_ends():
+    host, _ = host_with("def f():\n    x = []\n    x.append(x)\n    return x\n")
+    outcome = host.call("f", [])
+    assert outcome.shared_paths == ((0,),)
+
+
 def test_learner_output_is_captured_and_capped():
     host, _ = host_with("import sys\ndef f():\n    print('hoi')\n    sys.stderr.write('x' * 100000)\n    return 1\n")
     outcome = host.call("f", [])
@@ -170,7 +190,8 @@ def test_outcome_from_wire_rejects_malformed_replies():
 
 
 def test_outcome_wire_round_trip():
-    outcome = CallOutcome(kind="return", value=[{"a": 1}], args_after=[1], kwargs_after={}, aliased_paths=((0,),))
+    outcome = CallOutcome(kind="return", value=[{"a": 1}], args_after=[1], kwargs_after={}, aliased_paths=((0,),),
+                          shared_paths=((1, "h"),))
     assert CallOutcome.from_wire(outcome.to_wire()) == outcome
 
 
@@ -194,6 +215,14 @@ def test_json_channel_and_in_process_give_identical_outcomes():
     assert comparable(over_json) == comparable(in_process)
     assert type(over_json.value[0]["x"]) is Opaque and over_json.value[0]["x"].type_name == "tuple"
     assert over_json.aliased_paths == ((0,),)
+
+
+def test_json_channel_reports_shared_objects_as_in_process():
+    source = "def f():\n    path = ['A']\n    return [{'h': path}, {'h': path}]\n"
+    host, _ = host_with(source)
+    in_process = host.call("f", [])
+    wire = json.loads(json.dumps(invoke.invoke(host.namespace, "f", plain.encode([]), plain.encode({}))))
+    assert in_process.shared_paths == CallOutcome.from_wire(wire).shared_paths == ((1, "h"),)
 
 
 def test_exception_whose_str_never_returns_is_still_stopped():

@@ -130,6 +130,8 @@ def document_rule_cases():
         ("Een id telt 1 tot en met 40 tekens: een id van 41 tekens moet een ValueError geven.", document_with(id="x" * 41), False),
         ("Een id bestaat in zijn geheel uit letters, cijfers, _ en -: een spatie erin moet een ValueError geven.", document_with(id="d 1"), False),
         ("Een id is een str: een ander type moet een ValueError geven.", document_with(id=7), False),
+        ("Een id bestaat alleen uit A-Z, a-z, 0-9, _ en -: een dakje (tussen Z en a in ASCII) moet een ValueError geven.", document_with(id="a^b"), False),
+        ("Een id mag met _ of - beginnen: het id -d mag.", document_with(id="-d"), True),
         ("Een titel telt hoogstens 100 tekens: een titel van 100 tekens mag.", document_with(title="t" * 100), True),
         ("Een titel telt hoogstens 100 tekens: een titel van 101 tekens moet een ValueError geven.", document_with(title="t" * 101), False),
         ("Een titel is na strip() niet leeg: een witte titel moet een ValueError geven.", document_with(title=" \u3000"), False),

@@ -119,6 +119,15 @@ def float_results(learner):
         fail("missing_word_indices is een list.")
 
 
+@test(CHECKPOINT, "coverage is precies de deling U / N")
+def coverage_is_exact_division(learner):
+    document = shared.snapshot(text=shared.words_text(3))
+    # 1/3 and 1 - 2/3 differ in the last bit of the float: the contract asks for U / N itself.
+    result = coverage_of(learner, document, [chunk(document, 0, 1)])
+    if result["coverage"] != 1 / 3:
+        fail("coverage is precies U / N: met 1 van de 3 woorden gedekt is dat 1 / 3. Reken niet via 1 - ontbrekend / N, want die float rondt anders af.")
+
+
 @test(CHECKPOINT, "ontbrekende woorden oplopend gesorteerd")
 def missing_sorted(learner):
     document = shared.snapshot(text=shared.words_text(15))
@@ -210,6 +219,8 @@ def forged_id(learner):
     rejects(learner, "Een passage-id met een voorloopnul moet een ValueError geven.", document, [dict(second, id="d:03")])
     rejects(learner, "Een passage-id met een ander document-id moet een ValueError geven.", document, [dict(second, id="e:3")])
     rejects(learner, "Een passage-id dat geen str is moet een ValueError geven.", document, [dict(second, id=3)])
+    # A list cannot go in a set: a duplicate check before the id check raises a TypeError here.
+    rejects(learner, "Een passage-id dat een list is moet een ValueError geven, geen TypeError.", document, [chunks[0], dict(second, id=["d:3"])])
 
 
 @test(CHECKPOINT, "vervalst document_id of revision")
@@ -219,6 +230,11 @@ def forged_source(learner):
     rejects(learner, "Een passage met het document_id van een ander document moet een ValueError geven.", document, [dict(chunks[0], document_id="e", id="e:0")])
     rejects(learner, "Een passage met een revision van een andere versie moet een ValueError geven.", document, [dict(chunks[0], revision=other["revision"])])
     rejects(learner, "Een passage met een revision in hoofdletters moet een ValueError geven.", document, [dict(chunks[0], revision=chunks[0]["revision"].upper())])
+    # The id still names the right document: only a check of the document_id field itself catches this.
+    rejects(learner, "Een passage waarvan document_id niet bij het document past moet een ValueError geven, ook als het id klopt.", document, [dict(chunks[0], document_id="e")])
+    # Same first 63 characters: a check on the short revision of the lesson (its first 12) lets this through.
+    last = "0" if chunks[0]["revision"][-1] != "0" else "1"
+    rejects(learner, "Een passage waarvan alleen het laatste teken van revision anders is moet een ValueError geven: vergelijk de hele revision.", document, [dict(chunks[0], revision=chunks[0]["revision"][:-1] + last)])
 
 
 @test(CHECKPOINT, "vervalste woordgrenzen")

@@ -143,6 +143,8 @@ def id_length(learner):
 @test(CHECKPOINT, "id bevat alleen letters, cijfers, _ en -")
 def id_characters(learner):
     accepts(learner, [record("Az09_-")], "Een id met letters, cijfers, _ en - moet lukken.")
+    # The pattern allows _ and - anywhere, also first and alone.
+    accepts(learner, [record("-d"), record("_"), record("--")], "Een id mag met _ of - beginnen en mag alleen uit _ of - bestaan.")
     for bad, what in [
         ("a b", "een spatie"),
         ("doc.1", "een punt"),
@@ -151,6 +153,11 @@ def id_characters(learner):
         ("doc\n", "een regeleinde aan het eind"),
         (" doc", "een spatie vooraan"),
         ("d/1", "een schuine streep"),
+        # Between Z and a in ASCII: the range A-z lets these through.
+        ("d[1]", "vierkante haken"),
+        ("a^b", "een dakje"),
+        ("a`b", "een backtick"),
+        ("a\\b", "een backslash"),
     ]:
         rejects(learner, [record(bad)], f"Een id met {what} moet een ValueError geven.")
 

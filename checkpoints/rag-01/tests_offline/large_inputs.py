@@ -85,3 +85,23 @@ def long_text_coverage(learner):
         "De dekking van passages over een tekst van 10000 woorden klopt niet.",
         show=False,
     )
+
+
+def _most_chunks_case():
+    # 10000 one-word chunks over 10000 words: the most valid chunks a text of 20000 characters can
+    # have (ids are unique, so one per start word). A limit below 20000 that was mistyped (2000)
+    # or guessed (the 10000 words) refuses them; no shipped test is this large.
+    document = shared.snapshot("veel", "Veel", longest_text())
+    chunks = reference.word_chunks(document, 1, 0)
+    return [(document, chunks, reference.chunk_coverage(document, chunks))]
+
+
+@test("chunk_coverage", "10000 passages van één woord (offline)")
+def most_chunks(learner):
+    [(document, chunks, expected)] = shared.generated_cases("offline/most_chunks", _most_chunks_case)
+    expect_equal(
+        learner.chunk_coverage(document, chunks),
+        expected,
+        "10000 geldige passages van één woord moeten lukken: er mogen er tot 20000 zijn.",
+        show=False,
+    )

@@ -125,6 +125,8 @@ def closer_trailing(learner):
                  "Een regel met tekst achter de backticks sluit een fence niet.", show=False)
     expect_equal(titles(learner, "```\n``` \t\n# wel", "Een fence moet sluiten."), [(1, "wel")],
                  "Een sluiter mag door spaties en tabs gevolgd worden.", show=False)
+    expect_equal(titles(learner, "```\n```\xa0\n# code\n```\f\n# code\n```\n# wel", "Een fence moet sluiten."), [(1, "wel")],
+                 "Na een sluiter mogen alleen spaties en tabs staan: een harde spatie (U+00A0) of \\f erachter maakt er geen sluiter van, dus strip() is hier te ruim.", show=False)
 
 
 @test(CHECKPOINT, "opener en sluiter met 0-3 spaties ervoor")

@@ -3,8 +3,8 @@
 import random
 
 from runner.core.testkit import (
-    CallShape, expect_equal, expect_list_of_dicts, expect_new_objects, expect_no_mutation, expect_value_error,
-    fail, returns, signature, test,
+    CallShape, expect_equal, expect_list_of_dicts, expect_new_objects, expect_no_mutation, expect_no_shared_objects,
+    expect_value_error, fail, returns, signature, test,
 )
 
 SIGNATURE = signature(
@@ -125,6 +125,7 @@ def exact_ints(learner):
     document = shared.lamp_document()
     for bad in (True, 4.0, "4", None):
         rejects(learner, "max_words moet een int zijn: True, 4.0, '4' en None geven een ValueError.", document, bad, 1)
+    rejects(learner, "max_words=True met overlap 0 moet een ValueError geven: True is geen int, ook al is 0 < True.", document, True, 0)
     for bad in (False, True, 1.0, None):
         rejects(learner, "overlap moet een int zijn: False, True, 1.0 en None geven een ValueError.", document, 4, bad)
 
@@ -138,6 +139,15 @@ def overlap_bounds(learner):
     rejects(learner, "Een negatieve overlap moet een ValueError geven.", document, 4, -1)
     expect_same(learner, "overlap = max_words - 1 moet lukken.", document, 4, 3)
     expect_same(learner, "overlap 0 moet lukken.", document, 3, 0)
+
+
+@test(CHECKPOINT, "ook zonder secties met tekst worden max_words en overlap gecontroleerd")
+def sizes_checked_without_sections(learner):
+    document = shared.snapshot(text="# Alleen een kopje\n## En nog een\n")
+    expect_same(learner, "Een document met alleen kopjes heeft geen secties met tekst: geen vensters.", document, 2, 0)
+    for max_words, overlap in ((0, 0), (257, 0), (4, 4), (4, -1), (True, 0), (4.0, 1)):
+        rejects(learner, "Ook als geen enkele sectie tekst heeft, moeten een ongeldige max_words of overlap een ValueError geven: controleer ze vóór je gaat knippen.",
+                document, max_words, overlap)
 
 
 @test(CHECKPOINT, "Unicode-witruimte scheidt woorden, emoji tellen als één teken")
@@ -155,6 +165,13 @@ def no_mutation(learner):
     learner.sized_chunks(document, 5, 1)
     expect_no_mutation(learner, "sized_chunks mag het document niet veranderen.")
     expect_new_objects(learner, "sized_chunks moet nieuwe dicts en lijsten teruggeven, niet het document zelf.")
+
+
+@test(CHECKPOINT, "elk venster een eigen headings-lijst")
+def headings_not_shared(learner):
+    # De eerste sectie van de handleiding krijgt met max_words 5 twee vensters met hetzelfde pad.
+    learner.sized_chunks(shared.lamp_document(), 5, 1)
+    expect_no_shared_objects(learner, "Elk venster krijgt een nieuwe headings-lijst, ook vensters uit dezelfde sectie: delen ze één lijst, dan verandert het pad van allemaal zodra iemand er één aanpast.")
 
 
 @test(CHECKPOINT, "het document volgt de regels van rag-01")

@@ -1,0 +1,5 @@
+# after: solution.py
+import re
+
+# \w laat ook é, ß en Arabische cijfers toe; het id mag alleen A-Z, a-z, 0-9, _ en - bevatten.
+ID_PATTERN = re.compile(r"[\w-]{1,40}")

