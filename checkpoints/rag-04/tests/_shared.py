@@ -53,6 +53,7 @@ def place_rule_cases():
         ("id is document_id, een dubbele punt en chunk_number: een ander document moet een ValueError geven.", dict(hit("d", 1), id="e:1"), False),
         ("id is document_id, een dubbele punt en chunk_number: een voorloopnul moet een ValueError geven.", dict(hit("d", 1), id="d:01"), False),
         ("id is een str: een getal moet een ValueError geven.", dict(hit("d", 1), id=1), False),
+        ("id is een str: een list moet een ValueError geven.", dict(hit("d", 1), id=["d:1"]), False),
     ]
 
 
@@ -63,6 +64,7 @@ def hit_rule_cases():
         ("Een treffer heeft precies id, document_id en chunk_number: zonder chunk_number moet een ValueError geven.", {"id": "d:1", "document_id": "d"}, False),
         ("Een treffer heeft precies id, document_id en chunk_number: een score erbij moet een ValueError geven.", dict(hit("d", 1), score=0.9), False),
         ("Een treffer heeft precies id, document_id en chunk_number: routes erbij moet een ValueError geven.", dict(hit("d", 1), routes=["keyword"]), False),
+        ("Een treffer heeft precies id, document_id en chunk_number: een score in plaats van chunk_number moet een ValueError geven.", {"id": "d:1", "document_id": "d", "score": 1}, False),
         ("Een treffer is een dict: een str moet een ValueError geven.", "d:1", False),
         ("Een treffer is een dict: None moet een ValueError geven.", None, False),
         ("Een treffer is een dict: een list moet een ValueError geven.", ["d:1", "d", 1], False),
@@ -94,6 +96,7 @@ def candidate_rule_cases():
     cases += [
         ("Een kandidaat heeft precies id, document_id, chunk_number en routes: zonder routes moet een ValueError geven.", hit("d", 1), False),
         ("Een kandidaat heeft precies vier sleutels: een score erbij moet een ValueError geven.", candidate("d", 1) | {"score": 1}, False),
+        ("Een kandidaat heeft precies id, document_id, chunk_number en routes: een score in plaats van routes moet een ValueError geven.", dict(hit("d", 1), score=1), False),
         ("Een kandidaat is een dict: een str moet een ValueError geven.", "d:1", False),
         ("Een kandidaat is een dict: een list met de sleutelnamen moet een ValueError geven.", ["id", "document_id", "chunk_number", "routes"], False),
     ]

@@ -9,9 +9,9 @@ import random
 from runner.core.testkit import (
     CallShape,
     expect_equal,
-    expect_new_objects,
     expect_no_mutation,
     expect_value_error,
+    fail,
     returns,
     signature,
     test,
@@ -167,7 +167,11 @@ def fresh_objects(learner):
     candidates = example_candidates()
     learner.cap_per_document(candidates, 4)
     expect_no_mutation(learner, "cap_per_document laat de kandidaten ongemoeid.")
-    expect_new_objects(learner, "cap_per_document geeft nieuwe dicts terug, met een nieuwe routes-list.")
+    # The contract asks for new dicts and says nothing of the routes list inside them (rag-03's
+    # contract does say "a new list" where it means it), so dict(candidate) is a correct copy.
+    outcome = learner.last
+    if outcome is None or any(len(path) <= 1 for path in outcome.aliased_paths):
+        fail("cap_per_document geeft nieuwe dicts terug, niet de kandidaten uit de invoer.")
 
 
 @test(CHECKPOINT, "willekeurige kandidaten")

@@ -244,6 +244,7 @@ def chunk_count_rules(learner):
         ("Een document-id in chunk_counts volgt de regels: 41 tekens moet een ValueError geven.", dict(counts, **{"x" * 41: 3})),
         ("Een document-id in chunk_counts volgt de regels: een spatie moet een ValueError geven.", dict(counts, **{"a b": 3})),
         ("chunk_counts is een dict: een list moet een ValueError geven.", list(counts)),
+        ("chunk_counts is een dict: een list van paren moet een ValueError geven.", [[document_id, count] for document_id, count in counts.items()]),
         ("chunk_counts is een dict: None moet een ValueError geven.", None),
     ):
         rejects(learner, message, keyword, semantic, bad, 4, 7)

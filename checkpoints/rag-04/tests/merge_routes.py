@@ -103,6 +103,9 @@ def list_rules(learner):
     many = [shared.hit("d", n) for n in range(200)]
     expect_equal(len(merged(learner, many, [], "200 treffers mag.")), 200, "Een zoekweg van 200 treffers mag.", show=False)
     expect_equal(len(merged(learner, [], many, "200 treffers mag.")), 200, "Een zoekweg van 200 treffers mag.", show=False)
+    expect_equal(merged(learner, many, many[::-1], "Elke zoekweg mag 200 treffers hebben, ook allebei tegelijk: de grens geldt per zoekweg."),
+                 reference.merge_routes(many, many[::-1]),
+                 "Staan dezelfde 200 fragmenten in beide zoekwegen, dan zijn er 200 kandidaten in de volgorde van de trefwoordlijst, elk met beide zoekwegen.", show=False)
     too_many = many + [shared.hit("d", 200)]
     rejects(learner, "Een trefwoordlijst van 201 treffers moet een ValueError geven.", too_many, [])
     rejects(learner, "Een semantische lijst van 201 treffers moet een ValueError geven.", [], too_many)
