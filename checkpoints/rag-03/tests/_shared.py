@@ -28,8 +28,41 @@ LAMP_RANKINGS = {
 # held, so the message must not suggest it was broken.
 ACCEPTED_BUT_WRONG = " Je functie neemt zo'n invoer terecht aan, maar de uitkomst klopt dan niet."
 
-RESULT_KEYS = {"questions", "k", "single_hit_at_k", "union_hit_at_k", "single_mrr_at_k"}
-HITS_KEYS = {"single_rank", "union_hit", "covered_chars"}
+# In the order of the task text, for messages.
+RESULT_ORDER = ("questions", "k", "single_hit_at_k", "union_hit_at_k", "single_mrr_at_k")
+HITS_ORDER = ("single_rank", "union_hit", "covered_chars")
+RESULT_KEYS = set(RESULT_ORDER)
+HITS_KEYS = set(HITS_ORDER)
+
+
+def shape_problem(result, order, function):
+    """Why result is not a dict with exactly the keys in order, in one Dutch sentence, or None when
+    it is. Names the keys (the task lists them), never a value of the input."""
+    keys = set(order)
+    wanted = f"{function} geeft een dict met precies {', '.join(order[:-1])} en {order[-1]}"
+    if result is None:
+        return f"{function} gaf None terug: geef de dict terug met return (print laat hem alleen zien), ook als er niets gevonden is."
+    if type(result) is not dict:
+        return f"{wanted}, geen {type(result).__name__}."
+    missing = [key for key in order if key not in result]
+    extra = sorted(str(key) for key in result if key not in keys)
+    parts = []
+    if missing:
+        parts.append(f"{', '.join(missing)} {'ontbreekt' if len(missing) == 1 else 'ontbreken'}")
+    if extra:
+        parts.append(f"{', '.join(extra)} {'hoort' if len(extra) == 1 else 'horen'} er niet bij")
+    return f"{wanted}: {'; '.join(parts)}." if parts else None
+
+
+def differing_keys(actual, expected):
+    """' Het verschil zit in covered_chars.' for two dicts with the same keys; '' otherwise. Only
+    the name of the key, so a hidden test still shows no expected value."""
+    if type(actual) is not dict or type(expected) is not dict or set(actual) != set(expected):
+        return ""
+    keys = [key for key in expected if not same_result({key: actual[key]}, {key: expected[key]})]
+    if not keys:
+        return ""
+    return f" Het verschil zit in {' en '.join(keys)}."
 
 
 def question(question_id, evidence, corpus, text="Wat staat hier?"):
@@ -333,7 +366,8 @@ def _ranking_rule_cases():
         ("Een ranking is een list van spans: één losse span [versie, start, end] is geen ranking.", ["lamp-v1", 41, 62], False),
         ("Een ranking heeft hoogstens 1000 spans: 1000 mag.", full, True),
         ("Een ranking heeft hoogstens 1000 spans: 1001 moet een ValueError geven.", full + [["lamp-v1", 0, 63]], False),
-        ("Dezelfde span twee keer in een ranking moet een ValueError geven.", near + [near[0]], False),
+        # Beide binnen k=2: wie alleen de eerste k controleert, ziet het volgende geval falen, met "voorbij k".
+        ("Dezelfde span twee keer in een ranking moet een ValueError geven.", [near[0], near[0], near[1]], False),
         ("Dezelfde span twee keer, ook voorbij k, moet een ValueError geven.", near + [["lamp-v2", 0, 3], ["lamp-v2", 0, 3]], False),
         ("Dezelfde plek in een andere versie is geen dubbele span.", near + [["lamp-v2", 33, 48]], True),
         ("Een ongeldige span voorbij k moet ook een ValueError geven.", near + [["lamp-v1", 60, 64]], False),

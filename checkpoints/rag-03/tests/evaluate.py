@@ -30,20 +30,23 @@ LAMP = shared.LAMP_CORPUS
 
 def result_of(learner, message, *args, **kwargs):
     result = returns(lambda: learner.evaluate(*args, **kwargs), message)
-    if type(result) is not dict or set(result) != shared.RESULT_KEYS:
-        fail("evaluate geeft een dict met precies questions, k, single_hit_at_k, union_hit_at_k en single_mrr_at_k.")
+    problem = shared.shape_problem(result, shared.RESULT_ORDER, "evaluate")
+    if problem:
+        fail(problem)
     return result
 
 
 def expect_result(learner, message, expected, *args, **kwargs):
-    if not shared.same_result(result_of(learner, message, *args, **kwargs), expected):
-        fail(message)
+    result = result_of(learner, message, *args, **kwargs)
+    if not shared.same_result(result, expected):
+        fail(message + shared.differing_keys(result, expected))
 
 
 def expect_accepted(learner, message, expected, *args, **kwargs):
     """A rule's valid side: no ValueError (the rule's message), and then the right answer."""
-    if not shared.same_result(result_of(learner, message, *args, **kwargs), expected):
-        fail(message + shared.ACCEPTED_BUT_WRONG)
+    result = result_of(learner, message, *args, **kwargs)
+    if not shared.same_result(result, expected):
+        fail(message + shared.ACCEPTED_BUT_WRONG + shared.differing_keys(result, expected))
 
 
 def rejects(learner, message, *args, **kwargs):
@@ -90,6 +93,36 @@ def reciprocal_ranks(learner):
     expect_result(learner, "Plekken 1, 2 en 4 en een misser geven een MRR van (1 + 1/2 + 1/4 + 0) / 4.",
                   measures(4, 5, 0.75, 0.75, 0.4375), questions, rankings, corpus)
     expect_result(learner, "Bij k=3 valt de treffer op plek 4 weg.", measures(4, 3, 0.5, 0.5, 0.375), questions, rankings, corpus, 3)
+
+
+@test(CHECKPOINT, "een vraag telt één keer, ook met twee treffers")
+def one_count_per_question(learner):
+    corpus = {"doc-v1": "abcdefghij"}
+    questions = [shared.question("a", ["doc-v1", 2, 4], corpus), shared.question("b", ["doc-v1", 6, 8], corpus, "Nog eens?")]
+    expected = measures(2, 5, 0.5, 0.5, 0.25)
+    # The same test set with only the first containing span: a learner who already gets this wrong
+    # has another mistake, which the other tests name; only a difference here means counting twice.
+    single = {"a": [["doc-v1", 0, 1], ["doc-v1", 1, 5], ["doc-v1", 5, 6], ["doc-v1", 6, 7]], "b": [["doc-v1", 0, 2]]}
+    if not shared.same_result(result_of(learner, "Deze testset is geldig.", questions, single, corpus), expected):
+        return
+    rankings = {"a": [["doc-v1", 0, 1], ["doc-v1", 1, 5], ["doc-v1", 0, 10], ["doc-v1", 2, 4]], "b": [["doc-v1", 0, 2]]}
+    expect_result(learner, "Een vraag met meer spans die het bewijs bevatten telt één keer, met de plek van de eerste.",
+                  expected, questions, rankings, corpus)
+
+
+@test(CHECKPOINT, "geen geheugen tussen aanroepen")
+def no_state_between_calls(learner):
+    empty = {question_id: [] for question_id in shared.LAMP_EVIDENCE}
+    message = "Elke aanroep telt alleen zijn eigen vragen en rankings: onthoud niets tussen aanroepen (geen globale teller of cache)."
+    # k=3: no earlier test sends the lamp questions with it, so a cache starts empty here.
+    got = [result_of(learner, "De lampvragen zijn geldig.", shared.lamp_questions(), rankings, LAMP, 3)
+           for rankings in (empty, shared.lamp_rankings(), empty, shared.lamp_rankings())]
+    # Only blame memory when it shows: a repeat that differs, or the first answer again for other
+    # rankings. A wrong answer given the same way every time is left to the tests of its rule.
+    repeat_differs = not shared.same_result(got[0], got[2]) or not shared.same_result(got[1], got[3])
+    copied_first = shared.same_result(got[0], measures(4, 3, 0.0, 0.0, 0.0)) and shared.same_result(got[1], got[0])
+    if repeat_differs or copied_first:
+        fail(message)
 
 
 @test(CHECKPOINT, "de maten worden niet afgerond")
@@ -142,6 +175,10 @@ def no_mutation(learner):
     learner.evaluate(shared.lamp_questions(), shared.lamp_rankings(), LAMP, 2)
     expect_no_mutation(learner, "evaluate mag de vragen, de rankings en het corpus niet veranderen.")
     expect_new_objects(learner, "evaluate geeft een nieuwe dict terug.")
+    # Vragen en spans die niet op volgorde staan: sorteren (ook na het tellen) verandert ze dan wel.
+    rankings = {qid: ranking[::-1] for qid, ranking in shared.lamp_rankings().items()}
+    learner.evaluate(shared.lamp_questions()[::-1], rankings, LAMP, 2)
+    expect_no_mutation(learner, "evaluate mag de vragen en de rankings niet veranderen, ook niet sorteren.")
 
 
 # --- the rankings ----------------------------------------------------------------------------------
@@ -229,7 +266,7 @@ def span_rules(learner):
         if valid:
             expect_accepted(learner, message, measures(1, 1, 0.0, 0.0, 0.0), questions, {"q1": [span]}, shared.SPAN_CORPUS, 1)
         else:
-            rejects(learner, message, questions, {"q1": [["w", 0, 5], span]}, shared.SPAN_CORPUS, 1)
+            rejects(learner, message + " Dat geldt ook voor een span voorbij k.", questions, {"q1": [["w", 0, 5], span]}, shared.SPAN_CORPUS, 1)
 
 
 # --- generated test sets compared with the reference ---------------------------------------------

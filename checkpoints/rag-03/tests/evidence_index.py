@@ -25,6 +25,8 @@ CHECKPOINT = "evidence_index"
 
 def index_of(learner, questions, corpus, message):
     result = returns(lambda: learner.evidence_index(questions, corpus), message)
+    if result is None:
+        fail("evidence_index gaf None terug: geef de dict terug met return (print laat hem alleen zien).")
     if type(result) is not dict:
         fail("evidence_index geeft een dict terug.")
     return result
@@ -100,7 +102,7 @@ def code_points(learner):
     expect_equal(index_of(learner, questions, corpus, "Posities tellen codepunten, zoals Python-strings."),
                  {"e1": ["emoji-v1", 2, 6], "e2": ["emoji-v1", 7, 12]},
                  "Posities tellen codepunten, zoals Python-strings: een emoji is één teken.", show=False)
-    rejects(learner, "Een citaat met UTF-16-posities past niet op codepunten en moet een ValueError geven.",
+    rejects(learner, "Het citaat staat precies op de plek van het bewijs: met UTF-16-posities wijst het bewijs naar een andere plek en moet dat een ValueError geven.",
             [{"id": "e3", "question": "Wat?", "evidence": ["emoji-v1", 3, 7], "quote": "lamp"}], corpus)
 
 
