@@ -59,10 +59,18 @@ def differing_keys(actual, expected):
     the name of the key, so a hidden test still shows no expected value."""
     if type(actual) is not dict or type(expected) is not dict or set(actual) != set(expected):
         return ""
-    keys = [key for key in expected if not same_result({key: actual[key]}, {key: expected[key]})]
+    keys = []
+    for key, wanted in expected.items():
+        got = actual[key]
+        if same_result({key: got}, {key: wanted}):
+            continue
+        # 1 for True or 0 for 0.0: the value is right, its type is not; say that, not only the name.
+        wrong_type = type(got) is not type(wanted) and got == wanted
+        keys.append(f"{key} (een {type(got).__name__}, geen {type(wanted).__name__})" if wrong_type else key)
     if not keys:
         return ""
-    return f" Het verschil zit in {' en '.join(keys)}."
+    names = keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} en {keys[-1]}"
+    return f" Het verschil zit in {names}."
 
 
 def question(question_id, evidence, corpus, text="Wat staat hier?"):
