@@ -46,6 +46,13 @@ def fields_and_types(learner):
             fail("level, line, start en end zijn ints; title is een str.")
 
 
+@test(CHECKPOINT, "elke aanroep begint opnieuw")
+def calls_are_independent(learner):
+    headings_of(learner, "# a\n```\n# code", "Een tekst met een fence zonder sluiter mag.")
+    expect_headings(learner, "## b", [(2, "b", 0, 0, 4)],
+                    "Elke aanroep begint opnieuw: markdown_headings('## b') na een andere tekst geeft alleen kopje b, buiten een fence. Bewaar geen lijst of fence-toestand buiten de functie (ook niet in een standaardwaarde als gevonden=[]).")
+
+
 @test(CHECKPOINT, "een lege of witte tekst heeft geen kopjes")
 def empty_text(learner):
     expect_headings(learner, "", [], "Een lege tekst mag: hij heeft geen kopjes.")
@@ -137,6 +144,10 @@ def fence_indentation(learner):
                  "Met vier spaties ervoor opent een regel met backticks geen fence.", show=False)
     expect_equal(titles(learner, "```\n    ```\n# code\n```\n# wel", "Een fence moet sluiten."), [(1, "wel")],
                  "Met vier spaties ervoor sluit een regel een fence niet.", show=False)
+    expect_equal(titles(learner, "\t```\n# wel\n\xa0~~~\n# ook", "Een tab of harde spatie ervoor maakt geen fence."), [(1, "wel"), (1, "ook")],
+                 "Voor een fence tellen alleen spaties: met een tab of harde spatie (U+00A0) ervoor opent een regel met backticks of tildes geen fence.", show=False)
+    expect_equal(titles(learner, "```\n\t```\n# code\n\xa0```\n# code\n```\n# wel", "Een fence moet sluiten."), [(1, "wel")],
+                 "Voor een sluiter tellen alleen spaties: een tab of harde spatie ervoor maakt er geen sluiter van, dus lstrip() zonder argument is hier te ruim.", show=False)
 
 
 @test(CHECKPOINT, "een fence zonder sluiter loopt door tot het eind")

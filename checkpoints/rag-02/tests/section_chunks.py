@@ -86,6 +86,17 @@ def preamble(learner):
                    "Een tekst zonder kopjes is één chunk met niveau 0 en pad [].")
 
 
+@test(CHECKPOINT, "elke aanroep begint opnieuw")
+def calls_are_independent(learner):
+    first = shared.snapshot("een", text="# A\n## B\nb")
+    expected_first = chunks_of(learner, first, "Eén sectie met tekst.")
+    got = chunks_of(learner, shared.snapshot("twee", text="## C\nc"), "Eén sectie met tekst.")
+    expect_equal([(c.get("id"), c.get("chunk_number"), c.get("headings")) for c in got], [("twee:s0", 0, ["C"])],
+                 "Elke aanroep begint opnieuw: na een document met # A geeft een document dat met ## C begint chunk twee:s0 met pad ['C']. Bewaar geen kopjesstapel, teller of cache buiten de functie (ook niet in een standaardwaarde als stapel=[]).", show=False)
+    expect_equal(chunks_of(learner, shared.snapshot("een", text="# A\n## B\nb"), "Eén sectie met tekst."), expected_first,
+                 "Hetzelfde document twee keer geeft twee keer hetzelfde: het resultaat hangt alleen af van het document van deze aanroep.", show=False)
+
+
 @test(CHECKPOINT, "secties zonder tekst maken geen chunk, hun kopje telt wel")
 def empty_sections(learner):
     document = shared.snapshot("kb", text="# Titel\n## Leeg\n  \n## Vol\ntekst\n### Ook leeg\n")
@@ -147,6 +158,8 @@ def no_mutation(learner):
     learner.section_chunks(document)
     expect_no_mutation(learner, "section_chunks mag het document niet veranderen.")
     expect_new_objects(learner, "section_chunks moet nieuwe dicts teruggeven, niet het document zelf.")
+    learner.section_chunks(shared.snapshot(text="# a\r\n```\r\n# code\r\n```\r\n## b\r\nb\r\n"))
+    expect_no_mutation(learner, "section_chunks mag het document niet veranderen, ook niet om \\r\\n door \\n te vervangen: start en end wijzen in de tekst zoals je hem kreeg.")
 
 
 @test(CHECKPOINT, "het document volgt de regels van rag-01")
