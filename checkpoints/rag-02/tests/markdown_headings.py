@@ -165,18 +165,18 @@ def info_string(learner):
                  "Twee backticks zijn geen fence: er zijn er minstens drie nodig.", show=False)
 
 
-@test(CHECKPOINT, "Windows-regeleinden")
-def windows_line_endings(learner):
-    expect_headings(learner, "# a\r\n```\r\n# code\r\n```\r\n## b ##\r\n", [(1, "a", 0, 0, 3), (2, "b", 4, 23, 30)],
-                    "Een \\r aan het eind van een regel hoort niet bij de regel: niet bij de titel, niet bij end, en een fence sluit er gewoon mee.")
-    expect_headings(learner, "# a\r\r\nb", [(1, "a\r", 0, 0, 4)], "Alleen één \\r aan het eind van een regel valt weg.")
-
-
 @test(CHECKPOINT, "alleen \\n beëindigt een regel")
 def only_newline_ends_a_line(learner):
     for separator in ("\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r"):
         expect_headings(learner, "tekst" + separator + "# geen kopje\n# kop", [(1, "kop", 1, 19, 24)],
                         "Alleen \\n beëindigt een regel: splitlines() knipt ook op \\v, \\x1c, U+2028 en andere tekens.")
+
+
+@test(CHECKPOINT, "Windows-regeleinden")
+def windows_line_endings(learner):
+    expect_headings(learner, "# a\r\n```\r\n# code\r\n```\r\n## b ##\r\n", [(1, "a", 0, 0, 3), (2, "b", 4, 23, 30)],
+                    "Een \\r aan het eind van een regel hoort niet bij de regel: niet bij de titel, niet bij end, en een fence sluit er gewoon mee.")
+    expect_headings(learner, "# a\r\r\nb", [(1, "a\r", 0, 0, 4)], "Alleen één \\r aan het eind van een regel valt weg.")
 
 
 @test(CHECKPOINT, "posities in codepunten, ook na emoji")

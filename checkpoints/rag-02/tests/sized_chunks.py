@@ -38,13 +38,13 @@ def example_lamp(learner):
     got = expect_list_of_dicts(learner.sized_chunks(document, 5, 1), CHECKPOINT)
     expect_equal([(c.get("id"), c.get("section"), c.get("start"), c.get("end")) for c in got[:2]],
                  [("lamp:c0", 0, 49, 69), ("lamp:c1", 0, 67, 76)],
-                 "De eerste sectie (zeven woorden) geeft met max_words 5 en overlap 1 twee vensters.")
+                 "De eerste sectie (zeven woorden) geeft met max_words 5 en overlap 1 twee vensters, binnen die sectie; start en end zijn posities in het document.")
     expect_equal(got[-1:], [{
         "id": "lamp:c7", "document_id": "lamp", "revision": document["revision"], "chunk_number": 7, "section": 3,
         "headings": ["Handleiding lamp", "Storingen", "Resetten"], "start": 214, "end": 236,
         "text": "brandt groen na reset.",
         "embed_text": "Handleiding lamp > Storingen > Resetten\n\nbrandt groen na reset.",
-    }], "De laatste chunk van de handleiding klopt niet.")
+    }], "De laatste chunk van de handleiding klopt niet; embed_text is het pad met ' > ' ertussen, twee regeleinden (\\n\\n) en dan de tekst.")
     expect_equal(got, reference.sized_chunks(document, 5, 1), "De acht chunks van de handleiding kloppen niet.")
 
 
