@@ -72,6 +72,16 @@ def example_no_chunks(learner):
     expect_equal(coverage_of(learner, document, []), reference.chunk_coverage(document, []), "Zonder passages is coverage 0.0, duplication_factor None en ontbreekt elk woord.")
 
 
+@test(CHECKPOINT, "elke aanroep rekent met zijn eigen document")
+def no_state_between_calls(learner):
+    # Placed first after the examples: a cache keyed by the document id then fails here, with a
+    # message that names the mistake, instead of in a counting test that blames the counting.
+    for text in (shared.words_text(6), shared.words_text(9, "lamp")):
+        document = shared.snapshot("d", "Titel", text)
+        chunks = [chunk(document, 1, 3), chunk(document, 2, 5)]
+        expect_coverage(learner, "Elke aanroep rekent met de tekst van het document dat hij krijgt: onthoud niets van een eerdere aanroep, ook niet bij hetzelfde id.", document, chunks)
+
+
 # --- counting ---------------------------------------------------------------------------------
 
 
@@ -151,6 +161,9 @@ def no_mutation(learner):
     learner.chunk_coverage(document, chunks)
     expect_no_mutation(learner, "chunk_coverage mag het document en de passages niet veranderen.")
     expect_new_objects(learner, "chunk_coverage geeft een nieuwe dict terug, met een nieuwe lijst ontbrekende woorden.")
+    # Out of order: a function that sorts the chunks list in place changes it here.
+    learner.chunk_coverage(document, chunks[::-1])
+    expect_no_mutation(learner, "chunk_coverage mag de lijst passages niet veranderen, ook niet door haar te sorteren.")
 
 
 # --- the chunks list ----------------------------------------------------------------------------

@@ -72,6 +72,14 @@ def example_visualizer(learner):
     )
 
 
+@test(CHECKPOINT, "elke aanroep knipt zijn eigen document")
+def no_state_between_calls(learner):
+    # Placed first after the examples: a cache keyed by the document id (or a list kept between
+    # calls) then fails here, with a message that names the mistake.
+    for text in (shared.words_text(5), shared.words_text(9, "lamp")):
+        expect_chunks(learner, "Elke aanroep knipt de tekst van het document dat hij krijgt: onthoud niets van een eerdere aanroep, ook niet bij hetzelfde id.", shared.snapshot("d", "Titel", text), 4, 1)
+
+
 # --- calling conventions and defaults -------------------------------------------------------
 
 
