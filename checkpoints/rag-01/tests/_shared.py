@@ -183,3 +183,30 @@ def answers_depend_on_history(earlier_call, call_after, call_alone):
     after = without_ids(learner_outcome(call_after))
     alone = without_ids(learner_outcome(call_alone))
     return after is not None and alone is not None and after != alone
+
+
+def expect_same_hidden(got, expected, message, items="passages"):
+    """expect_equal for a hidden test, with one sentence added that names the field (or the
+    number of items) where got first differs: it points at the mistake without showing a value."""
+    from runner.core.testkit import expect_equal, same
+
+    if not same(got, expected):
+        message += first_difference_note(got, expected, items)
+    expect_equal(got, expected, message, show=False)
+
+
+def first_difference_note(got, expected, items):
+    from runner.core.testkit import same
+
+    if type(got) is dict and type(expected) is dict:
+        for key in expected:
+            if key not in got or not same(got[key], expected[key]):
+                return f" Het eerste verschil zit in {key}."
+        return ""
+    if type(got) is list and type(expected) is list:
+        for got_item, expected_item in zip(got, expected):
+            if not same(got_item, expected_item):
+                return first_difference_note(got_item, expected_item, items)
+        if len(got) != len(expected):
+            return f" Het aantal {items} klopt niet."
+    return ""

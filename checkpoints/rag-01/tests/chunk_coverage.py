@@ -40,7 +40,7 @@ def coverage_of(learner, document, chunks, message=None):
 
 
 def expect_coverage(learner, message, document, chunks):
-    expect_equal(coverage_of(learner, document, chunks, message), reference.chunk_coverage(document, chunks), message, show=False)
+    shared.expect_same_hidden(coverage_of(learner, document, chunks, message), reference.chunk_coverage(document, chunks), message)
 
 
 def rejects(learner, message, document, chunks):
@@ -374,4 +374,4 @@ def _chunk_cases():
 def property_random_chunks(learner):
     message = "Voor een gegenereerde set passages (met Unicode-witruimte en emoji) klopt de dekking niet."
     for document, chunks, expected in shared.generated_cases("chunk_coverage/404", _chunk_cases):
-        expect_equal(coverage_of(learner, document, chunks, message), expected, message, show=False)
+        shared.expect_same_hidden(coverage_of(learner, document, chunks, message), expected, message)
