@@ -236,7 +236,8 @@ def describe_outcome(outcome: CallOutcome) -> str:
 
 def same_outcome(reference: CallOutcome, mutant: CallOutcome) -> bool:
     """What the tests can see of a call: the value (exact types), a ValueError or not, the
-    arguments afterwards, objects shared with the input, and whether it finished in time."""
+    arguments afterwards, objects shared with the input or between positions of the value, and
+    whether it finished in time."""
     if reference.kind != mutant.kind:
         return False
     if reference.kind == "raise":
@@ -247,7 +248,8 @@ def same_outcome(reference: CallOutcome, mutant: CallOutcome) -> bool:
     return (same_value(reference.value, mutant.value)
             and same_value(reference.args_after, mutant.args_after)
             and same_value(reference.kwargs_after, mutant.kwargs_after)
-            and set(reference.aliased_paths) == set(mutant.aliased_paths))
+            and set(reference.aliased_paths) == set(mutant.aliased_paths)
+            and set(reference.shared_paths) == set(mutant.shared_paths))
 
 
 def _clipped(text: str, limit: int = 160) -> str:

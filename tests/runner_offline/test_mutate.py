@@ -19,8 +19,9 @@ from runner.offline.cli import main
 from runner.offline.mutants import make_mutants, reached_scopes
 from runner.offline.mutate import (
     EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, differences_in_workers,
-    read_equivalent_listings, render_mutation_report, run_mutation, same_value, undetected_by_inputs,
+    read_equivalent_listings, render_mutation_report, run_mutation, same_outcome, same_value, undetected_by_inputs,
 )
+from runner.core.model import CallOutcome
 from tests.lessons.lesson_tests import LessonTests, lesson_param
 
 CHECKPOINTS = ROOT / "checkpoints"
@@ -274,3 +275,13 @@ def test_the_worker_memory_cap_counts_from_what_the_parent_already_maps():
         reserve.close()
     assert crowded.problems == plain.problems
     assert [result.statuses for result in crowded.results] == [result.statuses for result in plain.results]
+
+
+def test_a_mutant_that_shares_one_list_between_chunks_is_not_the_same_outcome():
+    """The tests can see it (expect_no_shared_objects), so the differential run must too: equal
+    values, but the second chunk's headings is the first chunk's list."""
+    value = [{"headings": ["a"]}, {"headings": ["a"]}]
+    reference = CallOutcome(kind="return", value=value, args_after=[], kwargs_after={})
+    sharing = CallOutcome(kind="return", value=value, args_after=[], kwargs_after={}, shared_paths=((1, "headings"),))
+    assert same_outcome(reference, reference)
+    assert not same_outcome(reference, sharing)

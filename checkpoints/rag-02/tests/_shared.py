@@ -184,6 +184,7 @@ TRAP_TEXTS = [
     "    ```\n# wel\nw",
     "```\n    ```\n# code\n```\n# wel\nw",
     "```\n   ```\n# wel\nw",
+    "\t```\n# wel\n\xa0~~~\n# ook\no", "```\n\t```\n# code\n\xa0```\n# code\n```\n# wel\nw",
     "# a\n~~~\n# b\n## c\nc",
     "``` a`b\n# wel\nw",
     "  ``` a`b\n# wel\nw",

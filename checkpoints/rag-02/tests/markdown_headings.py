@@ -46,6 +46,13 @@ def fields_and_types(learner):
             fail("level, line, start en end zijn ints; title is een str.")
 
 
+@test(CHECKPOINT, "elke aanroep begint opnieuw")
+def calls_are_independent(learner):
+    headings_of(learner, "# a\n```\n# code", "Een tekst met een fence zonder sluiter mag.")
+    expect_headings(learner, "## b", [(2, "b", 0, 0, 4)],
+                    "Elke aanroep begint opnieuw: markdown_headings('## b') na een andere tekst geeft alleen kopje b, buiten een fence. Bewaar geen lijst of fence-toestand buiten de functie (ook niet in een standaardwaarde als gevonden=[]).")
+
+
 @test(CHECKPOINT, "een lege of witte tekst heeft geen kopjes")
 def empty_text(learner):
     expect_headings(learner, "", [], "Een lege tekst mag: hij heeft geen kopjes.")
@@ -137,6 +144,10 @@ def fence_indentation(learner):
                  "Met vier spaties ervoor opent een regel met backticks geen fence.", show=False)
     expect_equal(titles(learner, "```\n    ```\n# code\n```\n# wel", "Een fence moet sluiten."), [(1, "wel")],
                  "Met vier spaties ervoor sluit een regel een fence niet.", show=False)
+    expect_equal(titles(learner, "\t```\n# wel\n\xa0~~~\n# ook", "Een tab of harde spatie ervoor maakt geen fence."), [(1, "wel"), (1, "ook")],
+                 "Voor een fence tellen alleen spaties: met een tab of harde spatie (U+00A0) ervoor opent een regel met backticks of tildes geen fence.", show=False)
+    expect_equal(titles(learner, "```\n\t```\n# code\n\xa0```\n# code\n```\n# wel", "Een fence moet sluiten."), [(1, "wel")],
+                 "Voor een sluiter tellen alleen spaties: een tab of harde spatie ervoor maakt er geen sluiter van, dus lstrip() zonder argument is hier te ruim.", show=False)
 
 
 @test(CHECKPOINT, "een fence zonder sluiter loopt door tot het eind")
@@ -154,18 +165,18 @@ def info_string(learner):
                  "Twee backticks zijn geen fence: er zijn er minstens drie nodig.", show=False)
 
 
-@test(CHECKPOINT, "Windows-regeleinden")
-def windows_line_endings(learner):
-    expect_headings(learner, "# a\r\n```\r\n# code\r\n```\r\n## b ##\r\n", [(1, "a", 0, 0, 3), (2, "b", 4, 23, 30)],
-                    "Een \\r aan het eind van een regel hoort niet bij de regel: niet bij de titel, niet bij end, en een fence sluit er gewoon mee.")
-    expect_headings(learner, "# a\r\r\nb", [(1, "a\r", 0, 0, 4)], "Alleen één \\r aan het eind van een regel valt weg.")
-
-
 @test(CHECKPOINT, "alleen \\n beëindigt een regel")
 def only_newline_ends_a_line(learner):
     for separator in ("\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r"):
         expect_headings(learner, "tekst" + separator + "# geen kopje\n# kop", [(1, "kop", 1, 19, 24)],
                         "Alleen \\n beëindigt een regel: splitlines() knipt ook op \\v, \\x1c, U+2028 en andere tekens.")
+
+
+@test(CHECKPOINT, "Windows-regeleinden")
+def windows_line_endings(learner):
+    expect_headings(learner, "# a\r\n```\r\n# code\r\n```\r\n## b ##\r\n", [(1, "a", 0, 0, 3), (2, "b", 4, 23, 30)],
+                    "Een \\r aan het eind van een regel hoort niet bij de regel: niet bij de titel, niet bij end, en een fence sluit er gewoon mee.")
+    expect_headings(learner, "# a\r\r\nb", [(1, "a\r", 0, 0, 4)], "Alleen één \\r aan het eind van een regel valt weg.")
 
 
 @test(CHECKPOINT, "posities in codepunten, ook na emoji")

@@ -34,12 +34,12 @@ def example_lamp(learner):
     got = expect_list_of_dicts(learner.section_chunks(document), CHECKPOINT)
     expect_equal([(c.get("id"), c.get("start"), c.get("end")) for c in got],
                  [("lamp:s0", 49, 76), ("lamp:s1", 90, 113), ("lamp:s2", 127, 159), ("lamp:s3", 173, 236)],
-                 "De handleiding geeft vier chunks met deze ids en tekenposities.")
+                 "De handleiding geeft vier chunks met deze ids en tekenposities; kopjes zonder eigen tekst maken geen chunk en krijgen geen nummer.")
     expect_equal(got[2:3], [{
         "id": "lamp:s2", "document_id": "lamp", "revision": document["revision"], "chunk_number": 2, "level": 2,
         "headings": ["Handleiding lamp", "Storingen"], "start": 127, "end": 159,
         "text": "```python\n# knipperen = fout\n```",
-    }], "Chunk lamp:s2 bevat het hele codeblok onder Storingen.")
+    }], "Chunk lamp:s2 klopt niet: zijn pad is ['Handleiding lamp', 'Storingen'] (## Storingen sluit ## Installatie en alles daaronder af) en zijn tekst is het hele codeblok.")
     expect_equal(got, reference.section_chunks(document), "De chunks van de handleiding kloppen niet.")
 
 
@@ -83,7 +83,18 @@ def preamble(learner):
     expect_summary(learner, " \n\t\n# A\na", [(1, ["A"], "a")],
                    "Alleen witruimte voor het eerste kopje maakt geen chunk.")
     expect_summary(learner, "\u3000alleen tekst, geen kopjes\n", [(0, [], "alleen tekst, geen kopjes")],
-                   "Een tekst zonder kopjes is één chunk met niveau 0 en pad [].")
+                   "Een tekst zonder kopjes is één chunk met niveau 0 en pad [], zonder de witruimte aan de randen (ook U+3000 is witruimte).")
+
+
+@test(CHECKPOINT, "elke aanroep begint opnieuw")
+def calls_are_independent(learner):
+    first = shared.snapshot("een", text="# A\n## B\nb")
+    expected_first = chunks_of(learner, first, "Eén sectie met tekst.")
+    got = chunks_of(learner, shared.snapshot("twee", text="## C\nc"), "Eén sectie met tekst.")
+    expect_equal([(c.get("id"), c.get("chunk_number"), c.get("headings")) for c in got], [("twee:s0", 0, ["C"])],
+                 "Elke aanroep begint opnieuw: na een document met # A geeft een document dat met ## C begint chunk twee:s0 met pad ['C']. Bewaar geen kopjesstapel, teller of cache buiten de functie (ook niet in een standaardwaarde als stapel=[]).", show=False)
+    expect_equal(chunks_of(learner, shared.snapshot("een", text="# A\n## B\nb"), "Eén sectie met tekst."), expected_first,
+                 "Hetzelfde document twee keer geeft twee keer hetzelfde: het resultaat hangt alleen af van het document van deze aanroep.", show=False)
 
 
 @test(CHECKPOINT, "secties zonder tekst maken geen chunk, hun kopje telt wel")
@@ -147,6 +158,8 @@ def no_mutation(learner):
     learner.section_chunks(document)
     expect_no_mutation(learner, "section_chunks mag het document niet veranderen.")
     expect_new_objects(learner, "section_chunks moet nieuwe dicts teruggeven, niet het document zelf.")
+    learner.section_chunks(shared.snapshot(text="# a\r\n```\r\n# code\r\n```\r\n## b\r\nb\r\n"))
+    expect_no_mutation(learner, "section_chunks mag het document niet veranderen, ook niet om \\r\\n door \\n te vervangen: start en end wijzen in de tekst zoals je hem kreeg.")
 
 
 @test(CHECKPOINT, "het document volgt de regels van rag-01")

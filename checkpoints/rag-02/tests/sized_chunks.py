@@ -38,13 +38,13 @@ def example_lamp(learner):
     got = expect_list_of_dicts(learner.sized_chunks(document, 5, 1), CHECKPOINT)
     expect_equal([(c.get("id"), c.get("section"), c.get("start"), c.get("end")) for c in got[:2]],
                  [("lamp:c0", 0, 49, 69), ("lamp:c1", 0, 67, 76)],
-                 "De eerste sectie (zeven woorden) geeft met max_words 5 en overlap 1 twee vensters.")
+                 "De eerste sectie (zeven woorden) geeft met max_words 5 en overlap 1 twee vensters, binnen die sectie; start en end zijn posities in het document.")
     expect_equal(got[-1:], [{
         "id": "lamp:c7", "document_id": "lamp", "revision": document["revision"], "chunk_number": 7, "section": 3,
         "headings": ["Handleiding lamp", "Storingen", "Resetten"], "start": 214, "end": 236,
         "text": "brandt groen na reset.",
         "embed_text": "Handleiding lamp > Storingen > Resetten\n\nbrandt groen na reset.",
-    }], "De laatste chunk van de handleiding klopt niet.")
+    }], "De laatste chunk van de handleiding klopt niet; embed_text is het pad met ' > ' ertussen, twee regeleinden (\\n\\n) en dan de tekst.")
     expect_equal(got, reference.sized_chunks(document, 5, 1), "De acht chunks van de handleiding kloppen niet.")
 
 
@@ -57,21 +57,13 @@ def fields_and_types(learner):
             fail("chunk_number, section, start en end zijn ints.")
 
 
-@test(CHECKPOINT, "max_words en overlap als sleutelwoorden, en hun standaardwaarden")
-def defaults(learner):
-    document = shared.snapshot(text="# Lang\n" + words(100))
-    expect_same(learner, "Zonder max_words en overlap gelden max_words=40 en overlap=8.", document)
-    expect_same(learner, "Met alleen max_words=10 blijft overlap 8.", document, 10)
-    expect_same(learner, "Met alleen overlap=0 blijft max_words 40.", document, overlap=0)
-    expect_same(learner, "sized_chunks(document, max_words=7, overlap=2) moet hetzelfde geven als sized_chunks(document, 7, 2).", document, max_words=7, overlap=2)
-
-
-@test(CHECKPOINT, "vensters gaan nooit over de grens van een sectie")
-def windows_stay_in_sections(learner):
-    document = shared.snapshot(text="# A\na0 a1 a2\n# B\nb0 b1 b2 b3 b4")
-    got = chunks_of(learner, "Twee secties.", document, 3, 1)
-    expect_equal([(c.get("section"), c.get("text")) for c in got], [(0, "a0 a1 a2"), (1, "b0 b1 b2"), (1, "b2 b3 b4")],
-                 "Elke sectie krijgt haar eigen vensters: een sectie van hoogstens max_words woorden blijft één chunk, en geen venster loopt door in de volgende sectie.", show=False)
+@test(CHECKPOINT, "elke aanroep begint opnieuw, met het id van dit document")
+def calls_are_independent(learner):
+    document = shared.snapshot("Doc_7-x", text="# A\na b c")
+    for _ in range(2):
+        got = chunks_of(learner, "Eén sectie met drie woorden.", document, 2, 0)
+        expect_equal([(c.get("id"), c.get("chunk_number")) for c in got], [("Doc_7-x:c0", 0), ("Doc_7-x:c1", 1)],
+                     "Het id is het id van dít document, ':c' en chunk_number, en chunk_number begint bij elke aanroep bij 0: houd geen teller buiten de functie bij.", show=False)
 
 
 @test(CHECKPOINT, "stop na het venster dat bij het laatste woord eindigt")
@@ -82,6 +74,14 @@ def stop_rule(learner):
     got = chunks_of(learner, "Tien woorden.", shared.snapshot(text="# K\n" + words(10)), 5, 0)
     expect_equal([c.get("text") for c in got], [words(5), "w5 w6 w7 w8 w9"],
                  "Tien woorden met max_words 5 en overlap 0 zijn precies twee vensters.", show=False)
+
+
+@test(CHECKPOINT, "vensters gaan nooit over de grens van een sectie")
+def windows_stay_in_sections(learner):
+    document = shared.snapshot(text="# A\na0 a1 a2\n# B\nb0 b1 b2 b3 b4")
+    got = chunks_of(learner, "Twee secties.", document, 3, 1)
+    expect_equal([(c.get("section"), c.get("text")) for c in got], [(0, "a0 a1 a2"), (1, "b0 b1 b2"), (1, "b2 b3 b4")],
+                 "Elke sectie krijgt haar eigen vensters: een sectie van hoogstens max_words woorden blijft één chunk, en geen venster loopt door in de volgende sectie.", show=False)
 
 
 @test(CHECKPOINT, "posities in het document, niet in de sectie")
@@ -108,6 +108,15 @@ def embed_texts(learner):
     got = chunks_of(learner, "Eén chunk.", shared.snapshot(text="#\nx"), 40, 8)
     expect_equal([(c.get("headings"), c.get("embed_text")) for c in got], [([""], "\n\nx")],
                  "Een pad met één kopje zonder titel ([\"\"]) is niet leeg: embed_text begint dan met twee regeleinden.", show=False)
+
+
+@test(CHECKPOINT, "max_words en overlap als sleutelwoorden, en hun standaardwaarden")
+def defaults(learner):
+    document = shared.snapshot(text="# Lang\n" + words(100))
+    expect_same(learner, "Zonder max_words en overlap gelden max_words=40 en overlap=8.", document)
+    expect_same(learner, "Met alleen max_words=10 blijft overlap 8.", document, 10)
+    expect_same(learner, "Met alleen overlap=0 blijft max_words 40.", document, overlap=0)
+    expect_same(learner, "sized_chunks(document, max_words=7, overlap=2) moet hetzelfde geven als sized_chunks(document, 7, 2).", document, max_words=7, overlap=2)
 
 
 @test(CHECKPOINT, "max_words van 1 tot en met 256")

@@ -1,0 +1,4 @@
+# after: solution.py
+# Een fence-opener met lstrip(): ook een tab of harde spatie ervoor telt als inspringing.
+
+FENCE_OPENER = re.compile(r"\s{0,3}(`{3,}|~{3,})(.*)")
