@@ -142,3 +142,71 @@ def document_rule_cases():
         ("Een tekst is een str: een ander type moet een ValueError geven.", document_with(text=["tekst"]), False),
         ("Een document is een dict: een list met zijn sleutels moet een ValueError geven.", sorted(document_with()), False),
     ]
+
+
+def learner_outcome(call):
+    """('value', result) or ('raised', exception type name) for a learner's call, to compare two
+    calls with each other rather than with the reference."""
+    from runner.core.testkit import LearnerRaised
+
+    try:
+        return "value", call()
+    except LearnerRaised as raised:
+        return "raised", raised.info.type_name
+
+
+def without_ids(outcome):
+    """outcome with every dict's id and document_id left out: two documents that differ only in
+    their id must then give the same outcome. None when it holds a value that is not plain data."""
+    from runner.core.testkit import contains_opaque
+
+    kind, value = outcome
+    if contains_opaque(value):
+        return None
+
+    def strip(item):
+        if type(item) is dict:
+            return {key: strip(inner) for key, inner in item.items() if key not in ("id", "document_id")}
+        if type(item) is list:
+            return [strip(inner) for inner in item]
+        return item
+
+    return kind, strip(value)
+
+
+def answers_depend_on_history(earlier_call, call_after, call_alone):
+    """After earlier_call (a document with the same id as call_after's, but another text),
+    call_after and call_alone (the same text under a new id) must agree apart from the ids. Only
+    a function that keeps something between calls can make them differ, so a test on this never
+    blames another mistake."""
+    learner_outcome(earlier_call)
+    after = without_ids(learner_outcome(call_after))
+    alone = without_ids(learner_outcome(call_alone))
+    return after is not None and alone is not None and after != alone
+
+
+def expect_same_hidden(got, expected, message, items="passages"):
+    """expect_equal for a hidden test, with one sentence added that names the field (or the
+    number of items) where got first differs: it points at the mistake without showing a value."""
+    from runner.core.testkit import expect_equal, same
+
+    if not same(got, expected):
+        message += first_difference_note(got, expected, items)
+    expect_equal(got, expected, message, show=False)
+
+
+def first_difference_note(got, expected, items):
+    from runner.core.testkit import same
+
+    if type(got) is dict and type(expected) is dict:
+        for key in expected:
+            if key not in got or not same(got[key], expected[key]):
+                return f" Het eerste verschil zit in {key}."
+        return ""
+    if type(got) is list and type(expected) is list:
+        for got_item, expected_item in zip(got, expected):
+            if not same(got_item, expected_item):
+                return first_difference_note(got_item, expected_item, items)
+        if len(got) != len(expected):
+            return f" Het aantal {items} klopt niet."
+    return ""

@@ -40,7 +40,7 @@ def coverage_of(learner, document, chunks, message=None):
 
 
 def expect_coverage(learner, message, document, chunks):
-    expect_equal(coverage_of(learner, document, chunks, message), reference.chunk_coverage(document, chunks), message, show=False)
+    shared.expect_same_hidden(coverage_of(learner, document, chunks, message), reference.chunk_coverage(document, chunks), message)
 
 
 def rejects(learner, message, document, chunks):
@@ -70,6 +70,22 @@ def example_full_coverage(learner):
 def example_no_chunks(learner):
     document, _ = example()
     expect_equal(coverage_of(learner, document, []), reference.chunk_coverage(document, []), "Zonder passages is coverage 0.0, duplication_factor None en ontbreekt elk woord.")
+
+
+@test(CHECKPOINT, "elke aanroep rekent met zijn eigen document")
+def no_state_between_calls(learner):
+    # Right after the examples: a cache keyed by the document id fails here with a message that
+    # names it, instead of in a counting test. The first words of both texts have the same
+    # positions, so chunks over them fit either text and only the word count tells them apart.
+    earlier = shared.snapshot("geheugen-a", "Titel", shared.words_text(6))
+    later = shared.snapshot("geheugen-a", "Titel", shared.words_text(9, "v"))
+    alone = shared.snapshot("geheugen-b", "Titel", shared.words_text(9, "v"))
+    if shared.answers_depend_on_history(
+        lambda: learner.chunk_coverage(earlier, [chunk(earlier, 1, 3), chunk(earlier, 2, 5)]),
+        lambda: learner.chunk_coverage(later, [chunk(later, 1, 3), chunk(later, 2, 5)]),
+        lambda: learner.chunk_coverage(alone, [chunk(alone, 1, 3), chunk(alone, 2, 5)]),
+    ):
+        fail("Dezelfde tekst gaf een andere dekking na een eerdere aanroep met hetzelfde id: onthoud niets tussen aanroepen.")
 
 
 # --- counting ---------------------------------------------------------------------------------
@@ -151,6 +167,9 @@ def no_mutation(learner):
     learner.chunk_coverage(document, chunks)
     expect_no_mutation(learner, "chunk_coverage mag het document en de passages niet veranderen.")
     expect_new_objects(learner, "chunk_coverage geeft een nieuwe dict terug, met een nieuwe lijst ontbrekende woorden.")
+    # Out of order: a function that sorts the chunks list in place changes it here.
+    learner.chunk_coverage(document, chunks[::-1])
+    expect_no_mutation(learner, "chunk_coverage mag de lijst passages niet veranderen, ook niet door haar te sorteren.")
 
 
 # --- the chunks list ----------------------------------------------------------------------------
@@ -355,4 +374,4 @@ def _chunk_cases():
 def property_random_chunks(learner):
     message = "Voor een gegenereerde set passages (met Unicode-witruimte en emoji) klopt de dekking niet."
     for document, chunks, expected in shared.generated_cases("chunk_coverage/404", _chunk_cases):
-        expect_equal(coverage_of(learner, document, chunks, message), expected, message, show=False)
+        shared.expect_same_hidden(coverage_of(learner, document, chunks, message), expected, message)

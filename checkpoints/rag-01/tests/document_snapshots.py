@@ -73,6 +73,9 @@ def new_dicts_no_mutation(learner):
     learner.document_snapshots(records)
     expect_no_mutation(learner, "document_snapshots mag de invoerlijst en haar dicts niet veranderen.")
     expect_new_objects(learner, "document_snapshots moet nieuwe dicts teruggeven, niet de dicts uit de invoer.")
+    # Not in id order: a function that sorts the input list in place changes it here.
+    learner.document_snapshots([record("b", "B", "beta"), record("a", "A", "alpha")])
+    expect_no_mutation(learner, "document_snapshots mag de invoerlijst niet veranderen, ook niet door haar te sorteren.")
 
 
 # --- number of records ------------------------------------------------------------------------

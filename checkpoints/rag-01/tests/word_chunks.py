@@ -37,7 +37,7 @@ def expect_chunks(learner, message, document, *args, **kwargs):
     """The learner's chunks must equal the reference's for the same call."""
     expected = reference.word_chunks(document, *args, **kwargs)
     got = returns(lambda: learner.word_chunks(document, *args, **kwargs), message)
-    expect_equal(expect_list_of_dicts(got, CHECKPOINT), expected, message, show=False)
+    shared.expect_same_hidden(expect_list_of_dicts(got, CHECKPOINT), expected, message)
 
 
 def rejects(learner, message, *args, **kwargs):
@@ -70,6 +70,21 @@ def example_visualizer(learner):
         reference.word_chunks(document, 6, 2),
         "De drie passages van de visualisatie (venster 6, overlap 2) kloppen niet.",
     )
+
+
+@test(CHECKPOINT, "elke aanroep knipt zijn eigen document")
+def no_state_between_calls(learner):
+    # Right after the examples: a cache keyed by the document id, or a list kept between calls,
+    # fails here with a message that names it, instead of in a test that blames the windows.
+    earlier = shared.snapshot("geheugen-a", "Titel", shared.words_text(9, "lamp"))
+    later = shared.snapshot("geheugen-a", "Titel", shared.words_text(5))
+    alone = shared.snapshot("geheugen-b", "Titel", shared.words_text(5))
+    if shared.answers_depend_on_history(
+        lambda: learner.word_chunks(earlier, 4, 1),
+        lambda: learner.word_chunks(later, 4, 1),
+        lambda: learner.word_chunks(alone, 4, 1),
+    ):
+        fail("Dezelfde tekst gaf andere passages na een eerdere aanroep met hetzelfde id: onthoud niets tussen aanroepen.")
 
 
 # --- calling conventions and defaults -------------------------------------------------------
@@ -196,6 +211,13 @@ def astral_offsets(learner):
     expect_chunks(learner, "start en end zijn Python-tekenposities: elk codepunt telt als één teken, ook in een emoji.", document, 3, 1)
 
 
+@test(CHECKPOINT, "een woord dat vaker voorkomt heeft elke keer zijn eigen plek")
+def repeated_word_positions(learner):
+    # text.index(word) finds the first lamp each time, and "en" inside "indrukken".
+    document = shared.snapshot(text="lamp indrukken en lamp aan")
+    expect_chunks(learner, "start en end horen bij de plek van het woord zelf, ook als dezelfde letters eerder in de tekst staan.", document, 1, 0)
+
+
 @test(CHECKPOINT, "witruimte binnen een passage blijft, eromheen niet")
 def slice_is_exact(learner):
     document = shared.snapshot(text="\n\t Lamp  aan,\t\tknop\r\nindrukken   en \n\n wachten.  \n")
@@ -302,4 +324,4 @@ def property_random_documents(learner):
     message = "Voor een gegenereerd document (met Unicode-witruimte en emoji) kloppen de passages niet."
     for document, window, overlap, expected in shared.generated_cases("word_chunks/202", _document_cases):
         got = returns(lambda: learner.word_chunks(document, window, overlap), message)
-        expect_equal(expect_list_of_dicts(got, CHECKPOINT), expected, message, show=False)
+        shared.expect_same_hidden(expect_list_of_dicts(got, CHECKPOINT), expected, message)

@@ -105,3 +105,21 @@ def most_chunks(learner):
         "10000 geldige passages van één woord moeten lukken: er mogen er tot 20000 zijn.",
         show=False,
     )
+
+
+def _one_word_windows_case():
+    # 10000 chunks of one word: the most word_chunks can return. A function that recurses once per
+    # chunk runs out of Python's recursion depth (1000) long before that; no shipped test is this large.
+    document = shared.snapshot("per-woord", "Per woord", longest_text())
+    return [(document, reference.word_chunks(document, 1, 0))]
+
+
+@test("word_chunks", "venster 1 over de langste tekst (offline)")
+def one_word_windows(learner):
+    [(document, expected)] = shared.generated_cases("offline/one_word_windows", _one_word_windows_case)
+    expect_equal(
+        learner.word_chunks(document, 1, 0),
+        expected,
+        "Venster 1 zonder overlap over 10000 woorden geeft 10000 passages van één woord.",
+        show=False,
+    )

@@ -168,3 +168,22 @@ def expect_outcome(learner_call, outcome, message):
             learner_call()
     else:
         expect_equal(returns(learner_call, message), expected, message, show=False)
+
+
+def expect_no_memory(function, call, other_call):
+    """call, other_call, call again: the same question must get the same answer the second time.
+
+    A module-level `seen` set, a cache or a mutable default (`merged={}`) carries one call into the
+    next; these tests run first, so that mistake gets this message instead of a wrong value later.
+    When a call raises or returns no plain data, other tests say what went wrong."""
+    from runner.core.testkit import LearnerRaised, NotPlainValue, fail, same
+
+    answers = []
+    for each in (call, other_call, call):
+        try:
+            answers.append(each())
+        except (LearnerRaised, NotPlainValue):
+            return
+    if not same(answers[0], answers[2]):
+        fail(f"{function} gaf voor dezelfde invoer de tweede keer een ander antwoord: je functie onthoudt iets van een "
+             "vorige aanroep (een variabele buiten de functie, of een standaardwaarde als ={} of =[]).")

@@ -45,6 +45,14 @@ def document_run(document_id, numbers):
     return [shared.candidate(document_id, n, ["semantic"]) for n in numbers]
 
 
+# First, before the examples (see merge_routes.py).
+@test(CHECKPOINT, "geen geheugen tussen aanroepen")
+def no_memory_between_calls(learner):
+    other = document_run("avg", [1, 2, 3, 4]) + document_run("bw", [0])
+    shared.expect_no_memory("cap_per_document", lambda: learner.cap_per_document(example_candidates(), 4),
+                            lambda: learner.cap_per_document(other, 6))
+
+
 @test(CHECKPOINT, "voorbeeld: 4 plaatsen", visible=True)
 def example_four(learner):
     candidates = example_candidates()
@@ -63,8 +71,29 @@ def example_six(learner):
 def default_slots(learner):
     candidates = example_candidates()
     result = returns(lambda: learner.cap_per_document(candidates), "Zonder slots gebruik je 6 plaatsen.")
+    # Only a difference with the learner's own answer for 6 is the default's fault.
+    with_six = returns(lambda: learner.cap_per_document(candidates, 6), "6 plaatsen mag.")
+    expect_equal(result, with_six, "Zonder slots gebruik je 6 plaatsen.", show=False)
     expect_equal(shared.ids(result) if type(result) is list else result, ["huur:3", "avg:14", "huur:4", "huur:7", "bw:1", "avg:15"],
-                 "Zonder slots gebruik je 6 plaatsen.", show=False)
+                 "Met 6 plaatsen houd je van het voorbeeld huur:3, avg:14, huur:4, huur:7, bw:1 en avg:15 over.", show=False)
+
+
+@test(CHECKPOINT, "een vraag over één document verliest niets")
+def single_document(learner):
+    candidates = document_run("huur", [3, 7, 8, 2, 5, 1])
+    expect_ids(learner, candidates, 4, ["huur:3", "huur:7", "huur:8", "huur:2"],
+               "Zijn alle kandidaten van één document, dan vult ronde 2 de plaatsen die het plafond vrijliet met de eerstvolgende kandidaten.")
+    expect_ids(learner, candidates, 50, shared.ids(candidates), "Zijn er meer plaatsen dan kandidaten, dan blijven ze allemaal.")
+
+
+@test(CHECKPOINT, "aanvullen in de oorspronkelijke volgorde")
+def refill_order(learner):
+    candidates = document_run("a", range(5)) + document_run("b", [0])
+    expect_ids(learner, candidates, 4, ["a:0", "a:1", "a:2", "b:0"],
+               "Ronde 2 neemt de beste overgeslagen kandidaten eerst, en het resultaat blijft in rangvolgorde.")
+    candidates = document_run("a", range(5)) + document_run("b", [0]) + document_run("c", [0])
+    expect_ids(learner, candidates, 6, ["a:0", "a:1", "a:2", "a:3", "b:0", "c:0"],
+               "Ronde 2 loopt de overgeslagen kandidaten in hun volgorde af.")
 
 
 @test(CHECKPOINT, "het plafond rondt naar beneden af")
@@ -90,24 +119,6 @@ def cap_at_least_one(learner):
     expect_ids(learner, document_run("a", range(3)), 1, ["a:0"], "Met 1 plaats en één document blijft de beste kandidaat.")
 
 
-@test(CHECKPOINT, "een vraag over één document verliest niets")
-def single_document(learner):
-    candidates = document_run("huur", [3, 7, 8, 2, 5, 1])
-    expect_ids(learner, candidates, 4, ["huur:3", "huur:7", "huur:8", "huur:2"],
-               "Zijn alle kandidaten van één document, dan vult ronde 2 de plaatsen die het plafond vrijliet.")
-    expect_ids(learner, candidates, 50, shared.ids(candidates), "Zijn er meer plaatsen dan kandidaten, dan blijven ze allemaal.")
-
-
-@test(CHECKPOINT, "aanvullen in de oorspronkelijke volgorde")
-def refill_order(learner):
-    candidates = document_run("a", range(5)) + document_run("b", [0])
-    expect_ids(learner, candidates, 4, ["a:0", "a:1", "a:2", "b:0"],
-               "Ronde 2 neemt de beste overgeslagen kandidaten eerst, en het resultaat blijft in rangvolgorde.")
-    candidates = document_run("a", range(5)) + document_run("b", [0]) + document_run("c", [0])
-    expect_ids(learner, candidates, 6, ["a:0", "a:1", "a:2", "a:3", "b:0", "c:0"],
-               "Ronde 2 loopt de overgeslagen kandidaten in hun volgorde af.")
-
-
 @test(CHECKPOINT, "het plafond laat vallen, maar herschikt nooit")
 def never_reorders(learner):
     candidates = document_run("a", [5, 6, 7, 8]) + document_run("b", [1]) + document_run("a", [9])
@@ -121,7 +132,7 @@ def never_reorders(learner):
 def stops_when_full(learner):
     candidates = document_run("a", [0]) + document_run("b", [0]) + document_run("c", [0]) + document_run("d", [0])
     expect_ids(learner, candidates, 3, ["a:0", "b:0", "c:0"], "Zijn alle plaatsen bezet, dan neem je niets meer.")
-    expect_ids(learner, [], 6, [], "Zonder kandidaten is het resultaat leeg.")
+    expect_ids(learner, [], 6, [], "Zonder kandidaten is het resultaat een lege list.")
 
 
 @test(CHECKPOINT, "routes en velden blijven zoals ze waren")
@@ -135,8 +146,16 @@ def keeps_fields(learner):
 def slots_rules(learner):
     candidates = example_candidates()
     expect_ids(learner, candidates, 50, shared.ids(candidates), "50 plaatsen mag.")
-    for slots in (0, -1, 51, True, 6.0, "6", None):
-        rejects(learner, "slots is een int van 1 tot en met 50: iets anders moet een ValueError geven.", candidates, slots)
+    for slots, message in (
+        (0, "slots is minstens 1: 0 moet een ValueError geven."),
+        (-1, "slots is minstens 1: -1 moet een ValueError geven."),
+        (51, "slots is hoogstens 50: 51 moet een ValueError geven."),
+        (True, "slots is een int: True moet een ValueError geven."),
+        (6.0, "slots is een int: een float moet een ValueError geven."),
+        ("6", "slots is een int: een str moet een ValueError geven."),
+        (None, "slots is een int: None moet een ValueError geven."),
+    ):
+        rejects(learner, message, candidates, slots)
     rejects(learner, "slots wordt ook zonder kandidaten gecontroleerd.", [], 0)
 
 
@@ -172,6 +191,9 @@ def fresh_objects(learner):
     outcome = learner.last
     if outcome is None or any(len(path) <= 1 for path in outcome.aliased_paths):
         fail("cap_per_document geeft nieuwe dicts terug, niet de kandidaten uit de invoer.")
+    # One document and 4 slots: ronde 2 runs too, and must not take its candidates out of the input.
+    learner.cap_per_document(document_run("huur", [3, 7, 8, 2, 5, 1]), 4)
+    expect_no_mutation(learner, "cap_per_document laat de kandidaten ongemoeid, ook als ronde 2 aanvult.")
 
 
 @test(CHECKPOINT, "willekeurige kandidaten")

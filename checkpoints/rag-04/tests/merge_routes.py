@@ -29,6 +29,16 @@ def rejects(learner, message, keyword, semantic):
         learner.merge_routes(keyword, semantic)
 
 
+# First, before the examples: a learner whose function remembers earlier calls would otherwise
+# see a wrong example value and look for the mistake in the wrong place.
+@test(CHECKPOINT, "geen geheugen tussen aanroepen")
+def no_memory_between_calls(learner):
+    h = shared.hit
+    other_keyword, other_semantic = [h("avg", 2), h("huur", 3)], [h("avg", 3), h("huur", 9)]
+    shared.expect_no_memory("merge_routes", lambda: learner.merge_routes(shared.example_keyword(), shared.example_semantic()),
+                            lambda: learner.merge_routes(other_keyword, other_semantic))
+
+
 @test(CHECKPOINT, "voorbeeld: de twee zoekwegen van de les", visible=True)
 def example(learner):
     h, c = shared.hit, shared.candidate
@@ -77,7 +87,7 @@ def only_semantic(learner):
 
 @test(CHECKPOINT, "twee lege zoekwegen")
 def both_empty(learner):
-    expect_equal(merged(learner, [], [], "Twee lege lijsten zijn geldig."), [], "Twee lege lijsten geven geen kandidaten.", show=False)
+    expect_equal(merged(learner, [], [], "Twee lege lijsten zijn geldig."), [], "Twee lege lijsten geven een lege list kandidaten.", show=False)
 
 
 @test(CHECKPOINT, "dezelfde lijsten aan beide kanten")
