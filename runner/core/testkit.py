@@ -226,9 +226,31 @@ def describe_difference(difference: Difference) -> str:
     elif kind == "type" and difference.expected is not None and difference.actual is not None:
         sentence = (f"verwacht een {describe_type(difference.expected)}, "
                     f"je gaf een {describe_type(difference.actual)} ({display(difference.actual, 80, 0)}).")
+    elif (type(difference.expected) is str and type(difference.actual) is str
+          and max(len(difference.expected), len(difference.actual)) > SHORT_STRING):
+        sentence = _strings_around_difference(difference.expected, difference.actual)
     else:
         sentence = f"verwacht {display(difference.expected, 120, 0)}, je gaf {display(difference.actual, 120, 0)}."
     return f"Bij {path}: {sentence}" if path else sentence[0].upper() + sentence[1:]
+
+
+# display(..., detail=0) shows a string up to this length whole; longer ones it cuts in the middle.
+SHORT_STRING = 40
+# Characters shown on each side of the first difference of two long strings.
+STRING_CONTEXT = 20
+
+
+def _strings_around_difference(expected: str, actual: str) -> str:
+    """Two long strings cut around their first difference: cut in the middle, as display() cuts
+    them, two texts that differ only there would look the same to the learner."""
+    index = next((at for at, (e, a) in enumerate(zip(expected, actual)) if e != a), min(len(expected), len(actual)))
+    start = max(0, index - STRING_CONTEXT)
+
+    def piece(text: str) -> str:
+        end = min(len(text), index + STRING_CONTEXT)
+        return ("…" if start > 0 else "") + repr(text[start:end]) + ("…" if end < len(text) else "")
+
+    return f"verwacht {piece(expected)}, je gaf {piece(actual)} (het eerste verschil is teken {index})."
 
 
 def explain_difference(difference: Difference) -> str:

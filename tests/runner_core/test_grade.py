@@ -153,6 +153,11 @@ def test_visible_tests_show_expected_and_actual_hidden_ones_do_not(bundle, refer
     ({"n": True}, {"n": 1}, "Bij ['n']: verwacht een int, je gaf een bool (True)."),
     (4, 3, "Verwacht 3, je gaf 4."),
     ({"d": 0.0}, {"d": None}, "Bij ['d']: verwacht None, je gaf 0.0."),
+    # Long strings are shown around their first difference, not cut where they differ.
+    ({"t": "Handleiding lamp\nDe lamp brandt groen na reset."}, {"t": "Handleiding lamp\n\nDe lamp brandt groen na reset."},
+     "Bij ['t']: verwacht 'Handleiding lamp\\n\\nDe lamp brandt groe'…, je gaf 'Handleiding lamp\\nDe lamp brandt groen'… (het eerste verschil is teken 17)."),
+    ("x" * 30 + "Q" + "y" * 30, "x" * 30 + "R" + "y" * 30, "Verwacht …'xxxxxxxxxxxxxxxxxxxxRyyyyyyyyyyyyyyyyyyy'…, je gaf …'xxxxxxxxxxxxxxxxxxxxQyyyyyyyyyyyyyyyyyyy'… (het eerste verschil is teken 30)."),
+    ("a" * 50, "a" * 51, "Verwacht …'aaaaaaaaaaaaaaaaaaaaa', je gaf …'aaaaaaaaaaaaaaaaaaaa' (het eerste verschil is teken 50)."),
 ])
 def test_a_difference_is_said_in_one_sentence(actual, expected, sentence):
     assert describe_difference(first_difference(actual, expected)) == sentence
