@@ -16,7 +16,7 @@ import os
 import resource
 import time
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterable, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 Item = TypeVar("Item")
 Answer = TypeVar("Answer")
@@ -56,7 +56,7 @@ def cap_memory(extra_bytes: int) -> None:
 
 
 @dataclass
-class _Running(Generic[Item]):
+class _Running:
     index: int
     process: multiprocessing.process.BaseProcess
     answers: multiprocessing.connection.Connection
