@@ -1,27 +1,54 @@
 # The two commands of the quick start:
 #   make serve   set up, build and serve the lab on http://127.0.0.1:8000
 #   make test    set up and run every test (what CI runs)
+# While working: make test-fast (no browser, no slow tests; see docs/contributing.md).
+#
+# Python packages come only from requirements/lock.txt (exact versions with hashes), installed
+# into the project's own .venv/, never into the interpreter that creates it (PYTHON=).
 PYTHON ?= python3
 PORT ?= 8000
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-lock
 
-.PHONY: setup browser serve test build bench
+.PHONY: setup browser serve test test-fast lint build bench lock
 
-setup:
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+setup: $(STAMP) node_modules/.package-lock.json
+
+$(STAMP): requirements/lock.txt pyproject.toml
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes -r requirements/lock.txt
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $@
+
+node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
+
+# Refresh the lock on purpose (a reviewed change): newest versions inside pyproject.toml's ranges.
+lock:
+	$(VPY) -m piptools compile --quiet --upgrade --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --extra test -o requirements/lock.txt pyproject.toml
 
 # Front-end tests drive Debian's Chromium (never a browser download of Playwright's own).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 build: setup
-	$(PYTHON) build.py
+	$(VPY) build.py
 
 serve: setup
-	$(PYTHON) build.py serve --port $(PORT)
+	$(VPY) build.py serve --port $(PORT)
 
-test: setup browser
-	$(PYTHON) -m pytest -n 2 -q
+lint: setup
+	$(VPY) -m ruff check .
+	$(VPY) -m mypy
+
+test: setup browser lint
+	$(VPY) -m pytest -n 2 -q
+
+test-fast: setup lint
+	$(VPY) -m pytest -n 2 -q -m "not browser and not slow"
 
 bench: setup browser
-	$(PYTHON) bench/run_all.py
+	$(VPY) bench/run_all.py
