@@ -7,6 +7,8 @@ Packages we do not vendor (numpy, ...) point at the public Pyodide CDN of the ex
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import json
 import re
@@ -140,7 +142,7 @@ def pyodide_cdn_base(pyodide_dir: Path) -> str:
     return f"{match.group(1)}{version}{match.group(2)}"
 
 
-def derive_lock(npm_lock: dict, wheels: list[VendoredWheel], cdn_base: str) -> dict:
+def derive_lock(npm_lock: dict[str, Any], wheels: list[VendoredWheel], cdn_base: str) -> dict[str, Any]:
     """The npm lock file, with vendored wheels local (real hashes) and everything else on the CDN."""
     lock = json.loads(json.dumps(npm_lock))
     vendored = {wheel.package: wheel for wheel in wheels}
@@ -154,4 +156,5 @@ def derive_lock(npm_lock: dict, wheels: list[VendoredWheel], cdn_base: str) -> d
     missing = set(vendored) - set(lock["packages"])
     if missing:
         raise BuildError(None, None, f"the Pyodide lock file has no entry for {', '.join(sorted(missing))}")
-    return lock
+    derived: dict[str, Any] = lock
+    return derived

@@ -16,6 +16,8 @@ keeps its hash and a learner's stored results stay valid.
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import io
 import json
@@ -61,7 +63,7 @@ class BundleMeta:
     archive_sha256: str
     lesson_dir: str  # where the archive puts the lesson's files, relative to its root
     checkpoints: list[CheckpointMeta]
-    settings: dict  # LessonSettings.to_json(): the limits both hosts apply, the modules and packages
+    settings: dict[str, Any]  # LessonSettings.to_json(): the limits both hosts apply, the modules and packages
 
 
 def runner_modules(runner_dir: Path = RUNNER_DIR) -> list[str]:

@@ -16,13 +16,14 @@ import json
 import os
 import sys
 import traceback
+from typing import Any
 
 
-def describe_exception(exception):
+def describe_exception(exception: BaseException) -> str:
     return traceback.format_exception_only(type(exception), exception)[-1].strip()
 
 
-def solution_line(exception):
+def solution_line(exception: BaseException) -> int | None:
     """The line of solution.py the exception comes from: a syntax error's own line, else the
     innermost solution.py frame of the traceback."""
     if isinstance(exception, SyntaxError) and exception.filename == "solution.py":
@@ -31,8 +32,8 @@ def solution_line(exception):
     return frames[-1].lineno if frames else None
 
 
-def run_examples(solution, examples):
-    namespace = {"__name__": "lesson_examples"}
+def run_examples(solution: str | None, examples: list[dict[str, Any]]) -> dict[str, Any]:
+    namespace: dict[str, Any] = {"__name__": "lesson_examples"}
     if solution is not None:
         try:
             with contextlib.redirect_stdout(io.StringIO()):
@@ -40,7 +41,7 @@ def run_examples(solution, examples):
         except BaseException as exception:
             return {"solution_error": describe_exception(exception),
                     "solution_error_line": solution_line(exception), "statements": []}
-    results = []
+    results: list[dict[str, Any]] = []
     for example in examples:
         tree = ast.parse(example["code"], filename="lesson")
         ast.increment_lineno(tree, example["first_line"] - 1)
@@ -59,7 +60,7 @@ def run_examples(solution, examples):
     return {"solution_error": None, "solution_error_line": None, "statements": results}
 
 
-def main():
+def main() -> None:
     request = json.load(sys.stdin)
     # Keep the real stdout for the result alone: an example writing to sys.__stdout__ or fd 1
     # lands on stderr instead of corrupting the JSON.

@@ -56,7 +56,7 @@ def example_contexts(codes: Sequence[str]) -> list[list[int]]:
             providers = [earlier for earlier in range(index) if name in bound[earlier]]
             # A name the example binds itself before use needs nothing earlier; an example
             # that both reads and rebinds a name (`x = x + 1`) still takes the earlier one.
-            if providers and (name not in bound[index] or rebinds_after_use(tree, name)):
+            if providers and (name not in bound[index] or (tree is not None and rebinds_after_use(tree, name))):
                 provider = providers[-1]
                 # Earlier contexts are complete already, so the closure is one union.
                 needs.add(provider)

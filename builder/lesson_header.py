@@ -115,11 +115,11 @@ def list_text(position: int, item: Any) -> str:
 
 
 def mapping(required: dict[str, Callable[[Any], Any]],
-            optional: dict[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict]:
+            optional: dict[str, Callable[[Any], Any]] | None = None) -> Callable[[Any], dict[str, Any]]:
     """A YAML mapping with known keys; unknown or missing keys are named in the message."""
     optional = optional or {}
 
-    def check(value: Any) -> dict:
+    def check(value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
             keys = ", ".join([*required, *optional])
             raise FieldError(f"must be a mapping with {keys}, got {describe(value)}")
@@ -140,8 +140,8 @@ def mapping(required: dict[str, Callable[[Any], Any]],
     return check
 
 
-def list_of(convert: Callable[[Any], Any], allow_empty: bool = True) -> Callable[[Any], list]:
-    def check(value: Any) -> list:
+def list_of(convert: Callable[[Any], Any], allow_empty: bool = True) -> Callable[[Any], list[Any]]:
+    def check(value: Any) -> list[Any]:
         if not isinstance(value, list) or (not value and not allow_empty):
             raise FieldError(f"must be a list, got {describe(value)}")
         items = []

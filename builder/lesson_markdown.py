@@ -26,4 +26,5 @@ def create_markdown() -> MarkdownIt:
 
 def render_inline(md: MarkdownIt, text: str) -> str:
     """Short front-matter or checkpoint texts: `code`, *emphasis* and links, no paragraphs."""
-    return md.renderInline(text)
+    html: str = md.renderInline(text)
+    return html

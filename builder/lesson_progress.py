@@ -46,7 +46,7 @@ def shipped_tests_sha256(lesson: Lesson) -> str:
     try:
         return load_bundle(lesson.checkpoints_dir, include_offline=False).bundle_sha256
     except BundleError as error:
-        raise load_error(lesson, str(error)) from None
+        raise load_error(lesson, error) from None
 
 
 def progress_facts(lesson: Lesson) -> LessonProgressFacts | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from builder.errors import BuildWarning
-from builder.lesson_header import suggestion
+from runner.core.lesson_config import suggestion
 from builder.model import Lesson, PlannedLesson
 from builder.planned_lessons import PLANNED_FILE
 

@@ -9,6 +9,8 @@ failure is skipped: no body without a readable front matter.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,8 +21,9 @@ from builder.checkpoint_files import read_checkpoint_files
 from builder.errors import BuildError, BuildWarning, combined, each_error, raise_if_any
 from builder.front_matter import split_front_matter
 from builder.lesson_header import (FieldError, LessonHeader, lesson_id, read_lesson_header,
-                                   read_lesson_identity, suggestion)
+                                   read_lesson_identity)
 from builder.lesson_markdown import create_markdown
+from runner.core.lesson_config import suggestion
 from builder.model import Lesson, PlannedLesson
 from builder.planned_lessons import PLANNED_FILE, read_planned_lessons
 from builder.widgets import Widget, discover_widgets
@@ -157,7 +160,7 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
                                       checkpoint_ids, checkpoints_line)
     except BuildError as error:
         raise combined([*errors, *each_error(error)]) from None  # the markers need the checkpoints
-    env = {  # everything one parse learns stays here: the parser is shared by every lesson
+    env: dict[str, Any] = {  # everything one parse learns stays here: the parser is shared by every lesson
         "path": shown_path,
         "line_offset": front_matter.body_line_offset,
         "checkpoints": {checkpoint.id: checkpoint for checkpoint in files.checkpoints},
@@ -212,7 +215,7 @@ def missing_markers(path: str, line: int, checkpoint_ids: list[str], placed: set
             for checkpoint_id in checkpoint_ids if checkpoint_id not in placed]
 
 
-def check_headings(path: str, tokens: list, line_offset: int) -> list[BuildError]:
+def check_headings(path: str, tokens: list[Any], line_offset: int) -> list[BuildError]:
     # The page title is the page's one <h1>; a second one would break the heading outline.
     return [BuildError(path, line_offset + token.map[0] + 1 if token.map else None,
                        "use '## ' for sections: the lesson title is the only level-1 heading")

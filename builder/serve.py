@@ -7,6 +7,8 @@ shows the mistakes of a failed one in a banner.
 
 from __future__ import annotations
 
+from typing import Any, BinaryIO, cast
+
 import argparse
 import functools
 import gzip
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from builder.build_site import CODE_ROOT
+from builder.paths import CODE_ROOT
 
 # Pyodide's worker, wasm streaming compilation and module scripts all care about these types.
 MIME_TYPES = {
@@ -70,7 +72,7 @@ class BuildStatus:
             self.generation += 1
             self.errors = list(errors)
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         with self.lock:
             return {"generation": self.generation, "errors": list(self.errors)}
 
@@ -87,7 +89,7 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
     isolated = True
     build_status: BuildStatus | None = None  # set by serve: live reload on
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         """Like the standard handler, but gzip compressible files when the browser accepts it,
         as any real static host does (the page-weight benchmark counts bytes on the wire)."""
         if self.build_status is not None and self.path.startswith(LIVE_PREFIX):
@@ -120,12 +122,12 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(body)
 
-    def send_live(self):
+    def send_live(self) -> io.BytesIO | None:
         """The live-reload script, or the last build's state."""
         path = urllib.parse.urlsplit(self.path).path
         if path == LIVE_PREFIX + "live_reload.js":
             return self.send_body(LIVE_SCRIPT.read_bytes(), "application/javascript")
-        if path == LIVE_PREFIX + "build":
+        if path == LIVE_PREFIX + "build" and self.build_status is not None:
             return self.send_body(json.dumps(self.build_status.state()).encode(), "application/json")
         self.send_error(404)
         return None
@@ -145,7 +147,7 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")  # a rebuilt page must never look stale
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # one line per request would drown the rebuild messages
 
     def handle(self) -> None:
@@ -178,7 +180,7 @@ def start_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
                               name="site-server", daemon=True)
     thread.start()
-    bound_host, bound_port = server.server_address[:2]
+    bound_host, bound_port = cast(tuple[str, int], server.server_address[:2])  # an IPv4/IPv6 server
     return ServerHandle(f"http://{bound_host}:{bound_port}/", server, thread)
 
 

@@ -14,6 +14,8 @@ is reported; running stops at the first statement that raises.
 
 from __future__ import annotations
 
+from typing import Any
+
 import ast
 import io
 import json
@@ -116,7 +118,7 @@ def comments_by_line(code: str) -> tuple[dict[int, str], dict[int, str]]:
     return trailing, comment_only
 
 
-def run_in_child(lesson: Lesson, examples: list[Example]) -> dict:
+def run_in_child(lesson: Lesson, examples: list[Example]) -> dict[str, Any]:
     request = json.dumps({
         "solution": lesson.solution_code,
         "examples": [{"code": example.code, "first_line": example.first_line} for example in examples],
@@ -130,7 +132,8 @@ def run_in_child(lesson: Lesson, examples: list[Example]) -> dict:
         raise BuildError(lesson.path, examples[0].first_line,
                          f"the examples did not finish within {TIME_LIMIT_SECONDS} seconds") from None
     try:
-        return json.loads(completed.stdout)
+        result: dict[str, Any] = json.loads(completed.stdout)
+        return result
     except json.JSONDecodeError:
         last_words = (completed.stderr.strip().splitlines() or ["no output"])[-1]
         raise BuildError(lesson.path, examples[0].first_line,

@@ -96,6 +96,7 @@ class WidgetOption:
             elif low is not None:
                 bounds = f"at least {number_text(low)}"
             else:
+                assert high is not None  # a bound failed, so one of them is set
                 bounds = f"at most {number_text(high)}"
             raise OptionError(f"option '{self.name}' must be {bounds}, got {text}")
 
@@ -275,4 +276,5 @@ def load_validator(path: Path, shown: str, widget_name: str) -> Callable[[dict[s
     validate = getattr(module, "validate", None)
     if not callable(validate):
         raise BuildError(shown, None, "must define validate(options)")
-    return validate
+    checked: Callable[[dict[str, Any]], None] = validate
+    return checked

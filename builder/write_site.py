@@ -6,6 +6,7 @@ the output directory itself, only renamed into place at the very end.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -19,7 +20,7 @@ from builder.render_page import Page
 from builder.service_worker import write_service_worker
 
 # A step adds files to the (temporary) output directory, e.g. the bundled front end.
-BuildStep = Callable[[Path], None]
+BuildStep = Callable[[Path], object]  # what a step returns is for its own tests
 
 
 def default_steps(lessons: list[Lesson]) -> list[BuildStep]:
@@ -30,9 +31,13 @@ def default_steps(lessons: list[Lesson]) -> list[BuildStep]:
     steps.append(lambda out_dir: build_widget_assets(used_widgets, out_dir))
     for lesson in lessons:
         if lesson.checkpoints:
-            steps.append(lambda out_dir, lesson=lesson: write_checkpoint_bundle(lesson, out_dir))
+            steps.append(functools.partial(checkpoint_step, lesson))
     steps.append(write_service_worker)
     return steps
+
+
+def checkpoint_step(lesson: Lesson, out_dir: Path) -> None:
+    write_checkpoint_bundle(lesson, out_dir)
 
 
 def write_site(pages: list[Page], out_dir: Path, steps: list[BuildStep]) -> None:

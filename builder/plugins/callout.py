@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 from builder.plugins.directives import error_at, parse_nested, register_directive
 
@@ -37,12 +39,12 @@ def callout_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("callout_close", render_close)
 
 
-def render_open(self, tokens: Sequence[Token], index: int, options, env) -> str:
+def render_open(self: RendererHTML, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     meta = tokens[index].meta
     title = meta["title"]
     heading = f'<p class="callout__title">{escapeHtml(title)}</p>\n' if title else ""
     return f'<aside class="callout callout--{meta["kind"]}">\n{heading}'
 
 
-def render_close(self, tokens: Sequence[Token], index: int, options, env) -> str:
+def render_close(self: RendererHTML, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     return "</aside>\n"

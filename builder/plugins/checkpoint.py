@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 from builder.model import Checkpoint
 from builder.plugins.directives import error_at, register_directive
@@ -38,7 +40,7 @@ def checkpoint_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("checkpoint_marker", render_marker)
 
 
-def render_marker(self, tokens: Sequence[Token], index: int, options, env) -> str:
+def render_marker(self: RendererHTML, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     checkpoint: Checkpoint = tokens[index].meta["checkpoint"]
     cid = escapeHtml(checkpoint.id)
     return (

@@ -18,7 +18,8 @@ does this), without one the first is raised.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from markdown_it import MarkdownIt
@@ -27,7 +28,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 
 from builder.errors import BuildError, BuildWarning
-from builder.lesson_header import suggestion
+from runner.core.lesson_config import suggestion
 
 # A handler gets the fence token, the text after `{name}`, and the core state; it returns the
 # tokens that replace the fence (which may contain further fences: they are dispatched next).
@@ -131,7 +132,7 @@ def section_level(tokens: list[Token], index: int) -> int:
     return INTRODUCTION_LEVEL
 
 
-def report(env: dict, error: BuildError) -> None:
+def report(env: MutableMapping[str, Any], error: BuildError) -> None:
     """Collect the mistake when the parse collects them (`env["errors"]`), else stop here."""
     errors = env.get("errors")
     if errors is None:
@@ -139,21 +140,22 @@ def report(env: dict, error: BuildError) -> None:
     errors.append(error)
 
 
-def warn(env: dict, token: Token, message: str) -> None:
+def warn(env: MutableMapping[str, Any], token: Token, message: str) -> None:
     """Warnings only exist for a lesson's parse (`env["warnings"]`); short texts have none."""
     warnings = env.get("warnings")
     if warnings is not None:
         warnings.append(BuildWarning(env["path"], file_line(env, token), message))
 
 
-def error_at(env: dict, token: Token, message: str) -> BuildError:
+def error_at(env: MutableMapping[str, Any], token: Token, message: str) -> BuildError:
     """A BuildError at the token's first line, in the lesson file's numbering."""
     return BuildError(env.get("path"), file_line(env, token), message)
 
 
-def file_line(env: dict, token: Token) -> int:
+def file_line(env: MutableMapping[str, Any], token: Token) -> int:
     line = token.map[0] if token.map else 0
-    return env.get("line_offset", 0) + line + 1
+    offset: int = env.get("line_offset", 0)
+    return offset + line + 1
 
 
 def parse_nested(md: MarkdownIt, state: StateCore, fence: Token) -> list[Token]:

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer, TextLexer, get_lexer_by_name
@@ -111,7 +113,7 @@ def render_example(code: str, context: str = "", label: str = EXAMPLE_LABEL) -> 
     )
 
 
-def render_fence(self, tokens: Sequence[Token], index: int, options, env) -> str:
+def render_fence(self: RendererHTML, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     token = tokens[index]
     language, _ = split_info(token.info)
     if language in EXAMPLE_LANGUAGES:

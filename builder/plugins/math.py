@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, MutableMapping
+from typing import Any
 
 import latex2mathml.commands
 import latex2mathml.converter
@@ -17,7 +18,9 @@ from latex2mathml.symbols_parser import SYMBOLS
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 from builder.plugins.directives import error_at, report, warn
@@ -62,7 +65,7 @@ def convert_all(state: StateCore) -> None:
                                    "close the formula, or write '\\$' for a dollar sign")
 
 
-def convert_token(token: Token, where: Token, env: dict) -> None:
+def convert_token(token: Token, where: Token, env: MutableMapping[str, Any]) -> None:
     latex = token.content.strip()
     try:
         token.meta["mathml"] = to_mathml(latex, display=token.type in BLOCK_TYPES)
@@ -103,11 +106,12 @@ def check_braces(latex: str) -> None:
         raise FormulaError("a '{' is not closed with '}'")
 
 
-def render_mathml(self, tokens: Sequence[Token], index: int, options, env) -> str:
+def render_mathml(self: RendererHTML, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     token = tokens[index]
     if token.type in BLOCK_TYPES:
         # A wide formula scrolls sideways on a phone: focusable and named, like code blocks
         # (site/src/scroll-regions.js takes the tab stop away while it fits).
         return (f'<div class="math" tabindex="0" role="group" aria-label="Formule" data-scroll-region>'
                 f'{token.meta["mathml"]}</div>\n')
-    return token.meta["mathml"]
+    mathml: str = token.meta["mathml"]
+    return mathml

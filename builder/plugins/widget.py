@@ -8,15 +8,17 @@ Needs `env["widgets"]`: the project's widgets by name (none: every widget name i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, MutableMapping
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 from builder.errors import BuildError
-from builder.lesson_header import suggestion
+from runner.core.lesson_config import suggestion
 from builder.plugins.directives import error_at, register_directive
 from builder.widgets import CHECKPOINTS_OPTION, OptionError, Widget, WidgetInstance
 
@@ -46,7 +48,7 @@ def widget_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("widget", render_widget)
 
 
-def render_widget(self, tokens: Sequence[Token], index: int, options, env) -> str:
+def render_widget(self: RendererHTML, tokens: Sequence[Token], index: int, options: OptionsDict, env: EnvType) -> str:
     instance: WidgetInstance = tokens[index].meta["instance"]
     return instance.widget.render(instance)
 
@@ -102,7 +104,7 @@ def read_options(widget: Widget, fence: Token, state: StateCore) -> tuple[dict[s
     return values, checkpoints
 
 
-def read_checkpoints(env: dict, where: Token, value: str) -> tuple[str, ...]:
+def read_checkpoints(env: MutableMapping[str, Any], where: Token, value: str) -> tuple[str, ...]:
     known = list(env.get("checkpoints", {}))
     names = value.replace(",", " ").split()
     if not names:

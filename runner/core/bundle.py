@@ -6,6 +6,8 @@ changes), so the same loader works on the checkout and on the archive unpacked i
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import traceback
 import types
@@ -101,7 +103,7 @@ def bundle_hash(files: dict[str, bytes]) -> str:
     return digest.hexdigest()
 
 
-def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict, used: dict[str, bytes]) -> types.ModuleType:
+def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict[str, Any], used: dict[str, bytes]) -> types.ModuleType:
     """Execute one file of the lesson as a module; its bytes go into `used` for the bundle hash
     (the bytes that were executed, not a second read)."""
     path = lesson_dir / relative
@@ -143,7 +145,7 @@ def load_bundle(lesson_dir: Path | str, include_offline: bool = True) -> Bundle:
 
     used: dict[str, bytes] = {}
     reference = _exec_file(lesson_dir, SOLUTION_FILE, f"werkplaats_reference_{lesson}", {}, used)
-    injected: dict = {"reference": reference}
+    injected: dict[str, Any] = {"reference": reference}
     shared_relative = f"{SHIPPED_DIR}/{SHARED_FILE}"
     if (lesson_dir / shared_relative).exists():
         injected["shared"] = _exec_file(lesson_dir, shared_relative, f"werkplaats_shared_{lesson}", {"reference": reference}, used)

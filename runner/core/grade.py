@@ -18,7 +18,7 @@ import inspect
 import time
 import traceback
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import runner
 from runner.core import messages
@@ -122,7 +122,7 @@ class _CheckClock:
         self.used = 0.0
         self.exhausted = False
 
-    def call(self, function: str, args: list, kwargs: dict | None = None) -> CallOutcome:
+    def call(self, function: str, args: list[Any], kwargs: dict[str, Any] | None = None) -> CallOutcome:
         if self.seconds is None:
             return self.host.call(function, args, kwargs)
         remaining = self.seconds - self.used

@@ -20,7 +20,7 @@ class Host(Protocol):
     def load(self, source: str, expected: Sequence[str] = ()) -> LoadReport:
         """Run source as main.py in a fresh namespace; describe the expected functions."""
 
-    def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
+    def call(self, function: str, args: list[Any], kwargs: dict[str, Any] | None = None, time_limit: float | None = None) -> CallOutcome:
         """Call a learner function with plain values (dict, list, str, int, float, bool, None).
         `time_limit`: seconds this call may take at most, below the host's own limit (what is left
         of a checkpoint's check limit, runner.core.grade)."""
@@ -71,14 +71,14 @@ class SentArguments:
     the tests' own values, with the same types all the way down.
     """
 
-    args: list
-    kwargs: dict
+    args: list[Any]
+    kwargs: dict[str, Any]
     encoded_args: object
     encoded_kwargs: object
     exact: bool
 
     @classmethod
-    def encode(cls, args: Sequence[Any], kwargs: dict | None, fresh_copy: bool = True) -> SentArguments:
+    def encode(cls, args: Sequence[Any], kwargs: dict[str, Any] | None, fresh_copy: bool = True) -> SentArguments:
         """fresh_copy=False when the encoding is only serialized (the child gets its own copy
         from the JSON): exact plain values are then sent as they are, without the encoding walk."""
         args_list, kwargs_dict = list(args), dict(kwargs or {})
@@ -118,7 +118,7 @@ class InProcessHost:
         self.filename = filename
         self.source: str | None = None
         self.expected: tuple[str, ...] = ()
-        self.namespace: dict = {}
+        self.namespace: dict[str, Any] = {}
 
     def load(self, source: str, expected: Sequence[str] = ()) -> LoadReport:
         self.source = source
@@ -132,7 +132,7 @@ class InProcessHost:
         self.namespace = loaded.namespace
         return loaded.report
 
-    def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
+    def call(self, function: str, args: list[Any], kwargs: dict[str, Any] | None = None, time_limit: float | None = None) -> CallOutcome:
         sent = SentArguments.encode(args, kwargs)
         seconds = self.call_timeout if time_limit is None else min(time_limit, self.call_timeout or time_limit)
         try:

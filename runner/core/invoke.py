@@ -90,7 +90,7 @@ class _Captured:
 @dataclass
 class LoadedCode:
     report: LoadReport
-    namespace: dict
+    namespace: dict[str, Any]
 
 
 def _safe_message(error: BaseException) -> str:
@@ -129,7 +129,7 @@ def error_info(error: BaseException, filename: str = "main.py") -> ErrorInfo:
     )
 
 
-def describe_function(namespace: dict, name: str) -> FunctionInfo:
+def describe_function(namespace: dict[str, Any], name: str) -> FunctionInfo:
     if name not in namespace:
         return FunctionInfo(name=name, exists=False, is_callable=False)
     value = namespace[name]
@@ -235,15 +235,15 @@ def _result_containers(result: object) -> list[object]:
     return found
 
 
-def _aliased_paths(result: object, input_ids: dict[int, object], containers: list[object]) -> list[list]:
+def _aliased_paths(result: object, input_ids: dict[int, object], containers: list[object]) -> list[list[Any]]:
     """Paths in result (exact lists/dicts only) to objects that are input containers.
 
     containers: `_result_containers(result)`, walked once for both checks."""
     # Almost every result shares nothing with its input: find that out without building paths.
     if not any(id(container) in input_ids for container in containers):
         return []
-    paths: list[list] = []
-    stack: list[tuple[object, list]] = [(result, [])]
+    paths: list[list[Any]] = []
+    stack: list[tuple[object, list[Any]]] = [(result, [])]
     visited = 0
     while stack and visited < ALIAS_WALK_LIMIT and len(paths) < 100:
         value, path = stack.pop()
@@ -264,7 +264,7 @@ def _aliased_paths(result: object, input_ids: dict[int, object], containers: lis
     return paths
 
 
-def _shared_paths(result: object, containers: list[object]) -> list[list]:
+def _shared_paths(result: object, containers: list[object]) -> list[list[Any]]:
     """Paths in result to a list or dict that an earlier position (in reading order) holds too.
 
     The plain encoding copies every position, so "each item gets a new list" can only be checked
@@ -272,9 +272,9 @@ def _shared_paths(result: object, containers: list[object]) -> list[list]:
     # Almost every result holds each container once: find that out without building paths.
     if len(set(map(id, containers))) == len(containers):
         return []
-    paths: list[list] = []
+    paths: list[list[Any]] = []
     seen: set[int] = set()
-    stack: list[tuple[object, list]] = [(result, [])]
+    stack: list[tuple[object, list[Any]]] = [(result, [])]
     visited = 0
     while stack and visited < ALIAS_WALK_LIMIT and len(paths) < 100:
         value, path = stack.pop()
@@ -298,13 +298,13 @@ def _shared_paths(result: object, containers: list[object]) -> list[list]:
 
 
 def invoke(
-    namespace: dict,
+    namespace: dict[str, Any],
     function: str,
     args: Any,
     kwargs: Any,
     call_guard: Callable[[], ContextManager[Any]] | None = None,
     already_plain: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome.
 
     call_guard, when given, makes a context manager that wraps only the learner's call (not the

@@ -85,7 +85,7 @@ class LessonSettings:
     offline_modules: tuple[str, ...] = ()
     browser_packages: tuple[str, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {item.name: list(value) if isinstance(value := getattr(self, item.name), tuple) else value
                 for item in fields(self)}
 
@@ -247,7 +247,7 @@ class _Reader:
             self.fail(line, f"{what} must be a whole number of {unit} from {low} to {high}, got {describe(value)}")
         return value
 
-    def names(self, line: int, key: str, value: Any, pattern: re.Pattern, kind: str) -> tuple[str, ...]:
+    def names(self, line: int, key: str, value: Any, pattern: re.Pattern[str], kind: str) -> tuple[str, ...]:
         if not isinstance(value, list):
             self.fail(line, f"setting '{key}' must be a list of names, got {describe(value)}")
         seen: list[str] = []

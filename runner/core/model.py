@@ -47,7 +47,7 @@ def _expect(wire: Any, key: str, types: type | tuple[type, ...], optional: bool 
     return value
 
 
-def _paths_from_wire(wire: Any, key: str) -> tuple[tuple, ...]:
+def _paths_from_wire(wire: Any, key: str) -> tuple[tuple[Any, ...], ...]:
     """An optional list of index/key paths (at most 1000), as tuples."""
     paths = _expect(wire, key, list, optional=True) or []
     checked = []
@@ -72,7 +72,7 @@ class ErrorInfo:
     message: str
     line: int | None = None  # line in main.py where it was raised, if it came from there
 
-    def to_wire(self) -> dict:
+    def to_wire(self) -> dict[str, Any]:
         return {
             "type": self.type_name,
             "is_value_error": self.is_value_error,
@@ -103,7 +103,7 @@ class ParameterInfo:
     kind: str  # an inspect.Parameter kind name, e.g. "POSITIONAL_OR_KEYWORD"
     has_default: bool
 
-    def to_wire(self) -> dict:
+    def to_wire(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "has_default": self.has_default}
 
     @classmethod
@@ -133,7 +133,7 @@ class FunctionInfo:
     parameters: tuple[ParameterInfo, ...] | None = None  # None: signature unknown
     type_name: str = ""  # the type of what the name is bound to, e.g. "int" for `word_counts = 5`
 
-    def to_wire(self) -> dict:
+    def to_wire(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "exists": self.exists,
@@ -187,7 +187,7 @@ class LoadReport:
                 return info
         return FunctionInfo(name=name, exists=False, is_callable=False)
 
-    def to_wire(self) -> dict:
+    def to_wire(self) -> dict[str, Any]:
         return {
             "problem": self.problem,
             "error": None if self.error is None else self.error.to_wire(),
@@ -226,10 +226,10 @@ class CallOutcome:
     kind: str  # one of CALL_KINDS
     value: Any = None
     error: ErrorInfo | None = None
-    args_after: list | None = None
-    kwargs_after: dict | None = None
-    aliased_paths: tuple[tuple, ...] = ()
-    shared_paths: tuple[tuple, ...] = ()
+    args_after: list[Any] | None = None
+    kwargs_after: dict[str, Any] | None = None
+    aliased_paths: tuple[tuple[Any, ...], ...] = ()
+    shared_paths: tuple[tuple[Any, ...], ...] = ()
     stdout: str = ""
     message: str = ""  # the host's explanation for "timeout" and "error"
     duration_ms: float = 0.0
@@ -242,7 +242,7 @@ class CallOutcome:
     def timed_out(cls, message: str = "") -> CallOutcome:
         return cls(kind="timeout", message=message)
 
-    def to_wire(self) -> dict:
+    def to_wire(self) -> dict[str, Any]:
         """Only used for outcomes built on the trusted side (tests, fakes)."""
         return {
             "kind": self.kind,
@@ -308,7 +308,7 @@ class TestResult:
     # differ, in English. Never part of to_json, which is what learners and result files get.
     difference: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         result: dict[str, Any] = {
             "name": self.name,
             "status": self.status,
@@ -351,7 +351,7 @@ class CheckpointResult:
     def first_failure(self) -> TestResult | None:
         return next((t for t in self.tests if t.status != "pass"), None)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         result: dict[str, Any] = {
             "id": self.id,
             "status": self.status,
@@ -389,7 +389,7 @@ class GradeReport:
     def statuses(self) -> dict[str, str]:
         return {c.id: c.status for c in self.checkpoints}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The grading part of a submission result (issue 3, part 7)."""
         return {
             "lesson": self.lesson,

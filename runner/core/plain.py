@@ -12,6 +12,8 @@ exact builtin containers with the builtin methods.
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import marshal
 from itertools import compress, repeat
@@ -105,7 +107,7 @@ def plain_base(value: object) -> str:
     return ""
 
 
-def opaque_marker(type_name_: str, reason: str = "", like: str = "") -> dict:
+def opaque_marker(type_name_: str, reason: str = "", like: str = "") -> dict[str, Any]:
     marker = {OPAQUE_KEY: type_name_}
     if reason:
         marker[REASON_KEY] = reason
@@ -139,11 +141,11 @@ class _Encoder:
         if self.nodes > MAX_NODES or self.chars > MAX_CHARS:
             raise _TooLarge
 
-    def _opaque(self, type_name_: str, reason: str = "", like: str = "") -> dict:
+    def _opaque(self, type_name_: str, reason: str = "", like: str = "") -> dict[str, Any]:
         self.made_opaque = True
         return opaque_marker(type_name_, reason, like)
 
-    def _flat_list(self, items: list) -> list | None:
+    def _flat_list(self, items: list[Any]) -> list[Any] | None:
         """items itself when it holds only scalars of one kind (or only float/bool/None), counted
         with C-level map() instead of a Python loop; None when the general walk is needed."""
         kinds = set(map(type, items))
@@ -269,7 +271,7 @@ def is_exact_plain(value: object, dollar_keys: bool = True) -> bool:
     level = [value]
     nodes = 0
     for _depth in range(MAX_DEPTH):
-        next_level: list = []
+        next_level: list[Any] = []
         for item in level:
             kind = type(item)
             if kind is _DICT:
@@ -358,7 +360,7 @@ def _decode(data: object, depth: int) -> object:
     raise PlainError(f"geen gewone waarde: {type_name(data)}")
 
 
-def reject_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+def reject_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, Any]:
     """`json.loads` hook: a JSON object with the same key twice is malformed, not last-one-wins."""
     result = dict(pairs)
     if len(result) != len(pairs):

@@ -65,7 +65,7 @@ class TestSpec:
     run: Callable[[Learner], None] = field(compare=False)
 
 
-def test(checkpoint: str, name: str, visible: bool = False) -> Callable:
+def test(checkpoint: str, name: str, visible: bool = False) -> Callable[..., Any]:
     """Mark a function `def ...(learner)` as a test of checkpoint (the function name)."""
 
     def mark(function: Callable[[Learner], None]) -> Callable[[Learner], None]:
@@ -123,8 +123,8 @@ class Learner:
     def __init__(self, host: Any) -> None:
         self._host = host
         self.last: CallOutcome | None = None
-        self.last_args: list = []
-        self.last_kwargs: dict = {}
+        self.last_args: list[Any] = []
+        self.last_kwargs: dict[str, Any] = {}
 
     def call(self, function: str, *args: Any, **kwargs: Any) -> Any:
         outcome = self._host.call(function, list(args), kwargs)
@@ -150,7 +150,7 @@ class Learner:
 class _OrderedRepr(reprlib.Repr):
     """reprlib, but dicts keep their own key order (reprlib sorts them, which misleads)."""
 
-    def repr_dict(self, value: dict, level: int) -> str:
+    def repr_dict(self, value: dict[str, Any], level: int) -> str:
         if not value:
             return "{}"
         if level <= 0:
@@ -366,7 +366,7 @@ def expect_no_shared_objects(learner: Learner, message: str) -> None:
         raise TestFailed(message)
 
 
-def expect_list_of_dicts(value: Any, function: str) -> list[dict]:
+def expect_list_of_dicts(value: Any, function: str) -> list[dict[str, Any]]:
     """Fail clearly when a result is not a list of dicts (a tuple, a generator, a dict subclass)."""
     if type(value) is Opaque:
         raise TestFailed(f"{function} moet een list teruggeven, niet een {value.type_name}.")

@@ -105,7 +105,7 @@ def with_used_checkpoints(result: CheckpointFeedback, bundle: Bundle, source: st
 
 
 def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
-          call_timeout: float | None = None) -> dict:
+          call_timeout: float | None = None) -> dict[str, Any]:
     """Grade source against the shipped tests; one checkpoint per `only` id, or all of them.
 
     Each checkpoint is graded on a freshly loaded copy of the code, so one checkpoint's time-out
@@ -149,8 +149,8 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
 CALL_STATUSES = ("returned", "raised", "load-error", "no-function", "timeout", "error")
 
 
-def call(function: str, args: list, kwargs: dict | None = None, source: str | None = None,
-         lesson_dir: str | None = None, filename: str = "main.py", call_timeout: float | None = None) -> dict:
+def call(function: str, args: list[Any], kwargs: dict[str, Any] | None = None, source: str | None = None,
+         lesson_dir: str | None = None, filename: str = "main.py", call_timeout: float | None = None) -> dict[str, Any]:
     """Load `source` as a fresh module and call its `function` once; the reply for a widget.
 
     `source` is the learner's main.py or a widget's own Python; without it, the lesson's shipped
@@ -198,7 +198,7 @@ def call(function: str, args: list, kwargs: dict | None = None, source: str | No
 
 
 def call_reply(status: str, value: Any = None, error: Any = None, message: str = "", stdout: str = "",
-               duration_ms: float = 0.0) -> dict:
+               duration_ms: float = 0.0) -> dict[str, Any]:
     return {
         "status": status,
         "value": value,
@@ -209,7 +209,7 @@ def call_reply(status: str, value: Any = None, error: Any = None, message: str =
     }
 
 
-def call_for_page(request_text: str) -> dict:
+def call_for_page(request_text: str) -> dict[str, Any]:
     """`call` for the worker: the request and the reply travel as plain JSON text (`plain.dumps`),
     so a float stays a float and an int an int on the JavaScript side (widget-runner.js parses it).
     `interrupted` says the code was stopped by a KeyboardInterrupt, i.e. by the page (time limit

@@ -178,3 +178,20 @@ def test_a_gate_that_cannot_run_is_reported_in_its_own_words(project):
     crashed = subprocess.CompletedProcess([], 1, stdout="", stderr="Traceback (most recent call last):\nBoom\n")
     assert [str(error) for error in verify_checkpoints.gate_errors(lesson, crashed)] == [
         "checkpoints/rag-01: quality gate: Traceback (most recent call last):"]
+
+
+def test_a_bundle_that_cannot_load_at_render_names_the_file_and_line(project):
+    """The render stage reads the shipped tests' hash for the index card; a test file that breaks
+    between verify and render (or a gate skipped by the dev server) still gives `file:line`."""
+    from builder.errors import BuildError
+    from builder.lesson_progress import progress_facts
+    from builder.load_lessons import load_lessons
+
+    (lesson,) = load_lessons(project / "lessons", project / "checkpoints", root=project)
+    tests = project / "checkpoints/rag-01/tests/word_chunks.py"
+    text = tests.read_text(encoding="utf-8")
+    tests.write_text(text + "helper = undefined_helper\n", encoding="utf-8")
+    with pytest.raises(BuildError) as raised:
+        progress_facts(lesson)
+    assert str(raised.value) == (f"checkpoints/rag-01/tests/word_chunks.py:{len(text.splitlines()) + 1}: "
+                                 "the tests cannot be loaded: NameError: name 'undefined_helper' is not defined")
