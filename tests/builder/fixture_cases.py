@@ -38,6 +38,15 @@ def read_fixture_cases(path: Path) -> list[FixtureCase]:
     return cases
 
 
+def rewrite_expected(path: Path, case: FixtureCase, expected: str) -> None:
+    """Put `expected` in place of the case's expected block (the golden update, after review)."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    _, after_source = read_until_separator(path, [line.rstrip("\n") for line in lines], case.line + 1)
+    _, after_expected = read_until_separator(path, [line.rstrip("\n") for line in lines], after_source)
+    lines[after_source:after_expected - 1] = expected.splitlines(keepends=True)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
 def read_until_separator(path: Path, lines: list[str], start: int) -> tuple[str, int]:
     for index in range(start, len(lines)):
         if lines[index] == SEPARATOR:

@@ -18,7 +18,9 @@ from builder.plugins.math import math_plugin
 from builder.plugins.tables import tables_plugin
 from builder.plugins.widget import widget_plugin
 from builder.widgets import discover_widgets
-from fixture_cases import FixtureCase, read_fixture_cases
+from fixture_cases import FixtureCase, read_fixture_cases, rewrite_expected
+from tests.golden_versions import rendering_note
+from tests.lessons.lesson_tests import updating
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -71,7 +73,11 @@ def test_fixture_case(plugin_name: str, case: FixtureCase):
         assert "".join(f"error: {error}\n" for error in collected) == case.expected
     else:
         html, _ = render(md, case.source)
-        assert html == case.expected
+        if updating():
+            rewrite_expected(FIXTURES / f"{plugin_name}.md", case, html)
+            return
+        assert html == case.expected, (f"tests/fixtures/{plugin_name}.md:{case.line}: the output of "
+                                       f"'{case.title}' changed; {rendering_note()}")
 
 
 def test_two_instances_get_their_own_ids_and_the_page_lists_the_widget_once():

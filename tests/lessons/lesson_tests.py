@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from tests.golden_versions import rendering_note
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKPOINTS_DIR = ROOT / "checkpoints"
@@ -143,5 +144,5 @@ def check_golden(path: Path, actual: str, lesson: LessonTests,
     if not path.is_file():
         pytest.fail(f"{shown(path)} is missing: create it with `{lesson.update_command}`, review it and commit it")
     expected = path.read_text(encoding="utf-8")
-    assert same(actual, expected), (f"{shown(path)} no longer matches; if the change is intended, regenerate "
-                                    f"it with `{lesson.update_command}` and review the diff")
+    assert same(actual, expected), (f"{shown(path)} no longer matches; {rendering_note()}; if the change is "
+                                    f"intended, regenerate it with `{lesson.update_command}` and review the diff")

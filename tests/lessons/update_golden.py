@@ -21,9 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.golden_versions import write_record  # noqa: E402
 from tests.lessons.lesson_tests import LESSON_IDS, UPDATE_VARIABLE  # noqa: E402
 
 GOLDEN_TESTS = ["tests/builder/test_golden_page.py", "tests/runner_core/test_quality_gate.py"]
+# The plugin fixture files hold rendered HTML too; they are rewritten with every lesson (--all).
+FIXTURE_TESTS = ["tests/builder/test_plugins.py::test_fixture_case"]
 
 
 def main() -> int:
@@ -35,12 +38,15 @@ def main() -> int:
         parser.error("give one lesson id or --all")
     if args.lesson is not None and args.lesson not in LESSON_IDS:
         parser.error(f"unknown lesson {args.lesson!r} (known: {', '.join(LESSON_IDS) or 'none'})")
-    selection = [] if args.all else ["-k", args.lesson]
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *GOLDEN_TESTS, *selection]
+    selection = [*GOLDEN_TESTS, *FIXTURE_TESTS] if args.all else [*GOLDEN_TESTS, "-k", args.lesson]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *selection]
     written = subprocess.run(command, cwd=ROOT, env={**os.environ, UPDATE_VARIABLE: "1"})
     if written.returncode != 0:
         return written.returncode
-    return subprocess.run(command, cwd=ROOT, env={k: v for k, v in os.environ.items() if k != UPDATE_VARIABLE}).returncode
+    checked = subprocess.run(command, cwd=ROOT, env={k: v for k, v in os.environ.items() if k != UPDATE_VARIABLE})
+    if checked.returncode == 0 and args.all:
+        write_record()  # every golden now matches these versions of the rendering packages
+    return checked.returncode
 
 
 if __name__ == "__main__":
