@@ -1,5 +1,6 @@
 """Shared fixtures: a built site, local servers for it, and Debian's Chromium through Playwright."""
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -24,14 +25,24 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The real site, built once per test worker by build.py into a temporary directory."""
-    out = tmp_path_factory.mktemp("site") / "_site"
-    completed = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True,
-    )
-    assert completed.returncode == 0, completed.stderr
+def built_site(tmp_path_factory, worker_id) -> Path:
+    """The real site, built by build.py once per test run: the first xdist worker to need it
+    builds it (a build gates every lesson, so it is dear), the others wait on the lock and reuse
+    it. Tests only read it."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if worker_id != "master" else base  # the run's folder, above the workers'
+    out, failure = shared / "shared-site" / "_site", shared / "shared-site" / "build-failed.txt"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(shared / "shared-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not out.is_dir() and not failure.is_file():
+            completed = subprocess.run(
+                [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
+                cwd=ROOT, capture_output=True, text=True,
+            )
+            if completed.returncode != 0:
+                failure.write_text(completed.stderr, encoding="utf-8")
+    assert not failure.is_file(), failure.read_text(encoding="utf-8")
     return out
 
 
@@ -102,3 +113,14 @@ def page(browser):
     page.request_log = log
     yield page
     context.close()
+
+
+BROWSER_FIXTURES = {"browser", "page", "chromium_path"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test that drives Chromium is a `browser` test, wherever it lives, so the fast lane
+    (`make test-fast`: `-m "not browser and not slow"`) can never start a browser by accident."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
