@@ -34,22 +34,22 @@ from rich.text import Text
 
 import runner
 from runner.core import messages
-from runner.offline import batch
+from runner.offline.grading import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
 from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.core.model import GradeReport
-from runner.offline.mutate import (
+from runner.offline.gates.mutate import (
     INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
 )
-from runner.offline.quality_gate import check_quality_gate, known_solutions
-from runner.offline.records import ResultRecord, ResultsFileError, read_results
-from runner.offline.corrections import CorrectionsError
-from runner.offline.feedback import FEEDBACK_DIR
-from runner.offline.outputs import LessonBatch, OutputOptions, read_lesson_corrections, write_outputs
-from runner.offline.report import LANGUAGES, missing_protections
-from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
-from runner.offline.submission import (
+from runner.offline.gates.quality_gate import check_quality_gate, known_solutions
+from runner.offline.grading.records import ResultRecord, ResultsFileError, read_results
+from runner.offline.grading.corrections import CorrectionsError
+from runner.offline.outputs.feedback import FEEDBACK_DIR
+from runner.offline.outputs.write import LessonBatch, OutputOptions, read_lesson_corrections, write_outputs
+from runner.offline.outputs.report import LANGUAGES, missing_protections
+from runner.offline.sandbox.host import MIB, ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.grading.submission import (
     PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
 )
 
