@@ -40,8 +40,8 @@ from runner.core.bundle import load_bundle  # noqa: E402
 from runner.offline.cli import main as runner_main  # noqa: E402
 from runner.core.grade import grade  # noqa: E402
 from runner.core.host import InProcessHost  # noqa: E402
-from runner.offline.quality_gate import known_solutions  # noqa: E402
-from runner.offline.sandbox import ChildProcessHost  # noqa: E402
+from runner.offline.gates.quality_gate import known_solutions  # noqa: E402
+from runner.offline.sandbox.host import ChildProcessHost  # noqa: E402
 
 LESSON = "rag-01"
 LESSON_DIR = ROOT / "checkpoints" / LESSON

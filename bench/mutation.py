@@ -1,6 +1,6 @@
 """The mutation gate's cost: a full `python -m runner mutate` run of rag-01, as CI does it.
 
-Measured: the wall time of `runner.offline.mutate.run_mutation` (make the mutants, grade each
+Measured: the wall time of `runner.offline.gates.mutate.run_mutation` (make the mutants, grade each
 with the shipped tests in --jobs worker processes, differential run of the survivors) and the
 number of mutants; then the same with --jobs 1. Baseline, same run: one grading of the
 reference solution with the same shipped bundle in-process (`InProcessHost`, the gate's 2 s call
@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 from runner.core.bundle import load_bundle  # noqa: E402
 from runner.core.grade import grade  # noqa: E402
 from runner.core.host import InProcessHost  # noqa: E402
-from runner.offline.mutate import run_mutation  # noqa: E402
-from runner.offline.quality_gate import GATE_CALL_SECONDS  # noqa: E402
+from runner.offline.gates.mutate import run_mutation  # noqa: E402
+from runner.offline.gates.quality_gate import GATE_CALL_SECONDS  # noqa: E402
 
 GOAL_SECONDS = 120.0
 

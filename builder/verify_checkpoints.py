@@ -1,4 +1,4 @@
-"""Pass 1: the quality gate on a lesson's hidden tests (runner.offline.quality_gate), before anything is written.
+"""Pass 1: the quality gate on a lesson's hidden tests (runner.offline.gates.quality_gate), before anything is written.
 
 The reference solution and correct/ must pass every test and each wrong/ solution must fail its
 checkpoint (and may fail the checkpoints that use it); otherwise the tests cannot be trusted and

@@ -109,7 +109,7 @@ class InProcessHost:
     """Learner code in this interpreter: used in Pyodide and as the benchmark baseline.
 
     It does not protect the grader from hostile code (the learner shares our interpreter); the
-    offline runner uses `runner.offline.sandbox.ChildProcessHost` for that. `call_timeout` (seconds)
+    offline runner uses `runner.offline.sandbox.host.ChildProcessHost` for that. `call_timeout` (seconds)
     works on CPython's main thread only.
     """
 

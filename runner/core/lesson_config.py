@@ -7,7 +7,7 @@
     check_seconds = 5            # all tests of one checkpoint together, in the page and offline
     offline_call_seconds = 10    # one call of learner code offline (--call-timeout overrides)
     offline_submission_seconds = 120  # one whole submission offline (--submission-timeout overrides)
-    offline_modules = ["sqlite3"]     # importable offline on top of runner.offline.sandbox's list
+    offline_modules = ["sqlite3"]     # importable offline on top of runner.offline.sandbox.host's list
     browser_packages = ["numpy"]      # Pyodide packages the page loads before anything runs
     pass_percent = 55            # share of the points that makes a 5.5 (docs/grading.md, "Grades")
 

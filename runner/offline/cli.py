@@ -22,7 +22,7 @@ import json
 import os
 import re
 import sys
-from dataclasses import dataclass
+from contextlib import ExitStack
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -34,24 +34,25 @@ from rich.text import Text
 
 import runner
 from runner.core import messages
-from runner.offline import batch
+from runner.offline.grading import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
 from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.core.model import GradeReport
-from runner.offline.mutate import (
+from runner.offline.gates.mutate import (
     INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
 )
-from runner.offline.quality_gate import check_quality_gate, known_solutions
-from runner.offline.records import ResultRecord, ResultsFileError, read_results
-from runner.offline.corrections import CorrectionsError
-from runner.offline.feedback import FEEDBACK_DIR
-from runner.offline.outputs import LessonBatch, OutputOptions, read_lesson_corrections, write_outputs
-from runner.offline.report import LANGUAGES, missing_protections
-from runner.offline.sandbox import MIB, ChildProcessHost, SandboxError, SandboxLimits
-from runner.offline.submission import (
+from runner.offline.gates.quality_gate import check_quality_gate, known_solutions
+from runner.offline.grading.records import ResultRecord, ResultsFileError, read_results
+from runner.offline.grading.corrections import CorrectionsError
+from runner.offline.outputs.feedback import FEEDBACK_DIR
+from runner.offline.outputs.write import LessonBatch, OutputOptions, write_outputs
+from runner.offline.outputs.report import LANGUAGES, missing_protections
+from runner.offline.sandbox.host import MIB, ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.grading.submission import (
     PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
 )
+from runner.offline.session import LessonRun, grade_class, plan_class
 
 DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
 DEFAULTS = SandboxLimits()
@@ -426,13 +427,6 @@ def shard_of(files: list[Path], shard: tuple[int, int] | None) -> list[Path]:
     return [path for index, path in enumerate(files) if index % count == number - 1]
 
 
-@dataclass
-class LessonRun:
-    lesson_dir: Path
-    bundle: Bundle
-    submissions: list[Submission]
-
-
 def unplaced_result(submission: Submission, message: str) -> ResultRecord:
     """An invalid result of a submission that names no lesson this checkpoints tree has."""
     return ResultRecord(
@@ -507,12 +501,10 @@ def run_grade(args: argparse.Namespace) -> int:
     runs, unplaced = plan_lessons(args, files)
     out_dir.mkdir(parents=True, exist_ok=True)
     refuse_links_in(out_dir)
-    read_lesson_corrections(out_dir, [run.bundle for run in runs])  # a mistake in it stops us before grading
+    plan = plan_class(runs, unplaced, out_dir, regrade=args.regrade)
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
-    plans = [batch.plan_batch([], run.bundle, out_dir, regrade=args.regrade, submissions=run.submissions)
-             for run in runs]
-    torn = sum(plan.torn_bytes for plan in plans)
+    torn = plan.torn_bytes
     if torn:
         errors.print(f"note: cut off a torn last line ({torn} bytes) left by an interrupted run")
     if collected.skipped:
@@ -524,30 +516,22 @@ def run_grade(args: argparse.Namespace) -> int:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
     )
-    outcomes = []
-    to_grade = sum(len(plan.to_grade) for plan in plans)
-    lessons_text = ", ".join(run.bundle.lesson for run in runs)
     # Nothing new to grade (a finished batch run again): no empty bar.
-    with Progress(*columns, console=errors, disable=not to_grade) as progress:
-        task = progress.add_task(f"grading {lessons_text}", total=to_grade)
-        for run, plan in zip(runs, plans):
-            outcomes.append(batch.run_batch(
-                plan, run.bundle, run.lesson_dir, out_dir, limits_from(args, run.bundle.settings), args.jobs,
-                on_result=lambda result: progress.advance(task),
-            ))
-    lessons = [LessonBatch(run.bundle, run.lesson_dir, outcome.results) for run, outcome in zip(runs, outcomes)]
-    notes = write_outputs(lessons, out_dir, output_options(args), unplaced)
-    for note in notes:
+    with ExitStack() as bar:  # closed once the grading is done: the bar ends before the outputs are written
+        progress = bar.enter_context(Progress(*columns, console=errors, disable=not plan.to_grade))
+        task = progress.add_task(f"grading {plan.lessons}", total=plan.to_grade)
+        graded_class = grade_class(plan, lambda settings: limits_from(args, settings), args.jobs,
+                                   output_options(args), on_result=lambda result: progress.advance(task),
+                                   on_graded=bar.close)
+    for note in graded_class.notes:
         errors.print(f"note: {note}")
-    results = [result for outcome in outcomes for result in outcome.results] + unplaced
+    results = graded_class.results
     graded = sum(1 for r in results if r.graded)
     invalid = sorted((Path(r.submission) for r in results if not r.graded), key=str)
-    graded_now = sum(outcome.graded_now for outcome in outcomes) + len(unplaced)
-    reused = sum(outcome.reused for outcome in outcomes)
-    seconds = sum(outcome.seconds for outcome in outcomes)
     print(
         f"{plural(len(results), 'submission')}: {graded} graded, {len(invalid)} invalid; "
-        f"{graded_now} new this run, {reused} kept from an earlier run ({seconds:.1f} s)."
+        f"{graded_class.graded_now} new this run, {graded_class.reused} kept from an earlier run "
+        f"({graded_class.seconds:.1f} s)."
     )
     if invalid:
         print(f"Invalid (reasons in the report): {names_of(invalid)}")
@@ -560,7 +544,7 @@ def run_grade(args: argparse.Namespace) -> int:
                 if args.feedback else "")
     print(f"Wrote {out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, "
           f"{out_dir / batch.REPORT_FILE}{feedback}")
-    failures = [failure for outcome in outcomes for failure in outcome.failures]
+    failures = graded_class.failures
     if failures:
         for failure in failures:
             errors.print(Text(f"not graded: {name_text(failure)}", style="red"))

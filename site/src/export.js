@@ -1,9 +1,9 @@
 // "Download inzending": the learner's code and the browser's verdicts as a submission file in the
-// offline runner's format (docs/grading.md, runner/offline/submission.py), so the teacher can grade it
+// offline runner's format (docs/grading.md, runner/offline/grading/submission.py), so the teacher can grade it
 // with `python -m runner grade`. The learner's name is asked once, in the page, and remembered.
 
 const NAME_STORAGE_KEY = "werkplaats:learner-name";
-const MAX_NAME_CHARS = 100; // runner/offline/submission.py refuses longer names
+const MAX_NAME_CHARS = 100; // runner/offline/grading/submission.py refuses longer names
 
 export function loadLearnerName() {
   try {

@@ -1,6 +1,6 @@
 // Entry point of a lesson page. Every page module is a function that receives the shared
 // context {root, python, editor, lessonId} and wires itself only if its markup is on the page;
-// to add one, import it and list it in PAGE_MODULES. Widgets are no page modules: widgets.js
+// to add one, import it and list it in PAGE_MODULES. Widgets are no page modules: mount-widgets.js
 // mounts each `[data-widget]` from its own bundle.
 import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
@@ -10,7 +10,7 @@ import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
 import { initScrollRegions } from "./scroll-regions.js";
 import { initWarmStart } from "./warm-start.js";
-import { initWidgets } from "./widgets.js";
+import { initWidgets } from "./mount-widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
 const PAGE_MODULES = [initScrollRegions, initExamples, initPracticeJumps, initWidgets, initCheckpoints, initWarmStart];

@@ -2,7 +2,7 @@
 // in the page's Pyodide worker, with the same plain values and the same Dutch messages as
 // grading. The function is the learner's (the editor's main.py), the lesson's reference
 // solution (solution.py from the checkpoint archive), or one in the widget's own Python source.
-// Widgets get a WidgetRunner as `context.runner` (see widgets.js).
+// Widgets get a WidgetRunner as `context.runner` (see mount-widgets.js).
 import { LOADING_PYTHON, packageErrorMessage } from "./editor.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { callReply, stringifyPlain } from "./python-values.js";

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from runner.offline.quality_gate import compose_source
+from runner.offline.gates.quality_gate import compose_source
 from tests.browser.editor_page import COLD_START_MS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ import pytest
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.offline.quality_gate import compose_source
+from runner.offline.gates.quality_gate import compose_source
 from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.offline.quality_gate import known_solutions
+from runner.offline.gates.quality_gate import known_solutions
 from tests.browser.checkpoint_panel import CheckpointPanel
 from tests.browser.editor_page import COLD_START_MS, EditorPage
 

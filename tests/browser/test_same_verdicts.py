@@ -3,7 +3,7 @@
 The corpus of a lesson: every known-wrong and correct solution in checkpoints/<id>/, plus the
 broken and slow submissions of tests/lessons/<id>/corpus/ (see rag-01's README there); a variation
 of the reference (`# after: solution.py`) is graded composed, as
-`runner.offline.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
+`runner.offline.gates.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
 the real editor, worker and "Controleer alle checkpoints" button, and by `python -m runner grade`
 with its default limits; every checkpoint must get the same status. The lesson's tests.toml names
 what is left out (`[same_verdicts.not_compared]`, each with its reason) and how many must be
@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from runner.core.bundle import load_bundle
-from runner.offline.quality_gate import compose_source
-from runner.offline.records import read_results
+from runner.offline.gates.quality_gate import compose_source
+from runner.offline.grading.records import read_results
 from tests.browser.checkpoint_panel import CheckpointPanel
 from tests.lessons.lesson_tests import LESSONS, ROOT
 

@@ -15,7 +15,7 @@ from runner.core import web
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.offline.quality_gate import known_solutions
+from runner.offline.gates.quality_gate import known_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 # `<!-- file: path -->` followed by a fenced block (``` or ````) holding that file.

@@ -24,11 +24,12 @@ from builder.errors import BuildError
 from builder.load_lessons import load_lessons
 from runner.core import web
 from runner.core.bundle import load_bundle
-from runner.offline.quality_gate import known_solutions
+from runner.offline.gates.quality_gate import known_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_DIR = ROOT / "checkpoints" / "rag-01"
-OFFLINE_ONLY_MODULES = {f"offline/{path.stem}" for path in (ROOT / "runner" / "offline").glob("*.py")} | {"__main__"}
+OFFLINE_ONLY_MODULES = {path.relative_to(ROOT / "runner").with_suffix("").as_posix()
+                        for path in (ROOT / "runner" / "offline").rglob("*.py")} | {"__main__"}
 
 
 @pytest.fixture(scope="module")

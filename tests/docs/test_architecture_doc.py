@@ -1,6 +1,6 @@
 """docs/architecture.md is the contributor's map: every module of the code is named in it.
 
-A module counts as named when the doc has its file name (`grade.py`, `widgets.js`) or, for Python,
+A module counts as named when the doc has its file name (`grade.py`, `mount-widgets.js`) or, for Python,
 its dotted name (`runner.core.grade`). A widget counts as named by its folder (`widgets/<name>/`).
 """
 

@@ -19,7 +19,7 @@ from runner.core import web
 from runner.core.bundle import BundleError, load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.offline.quality_gate import check_quality_gate, known_solutions
+from runner.offline.gates.quality_gate import check_quality_gate, known_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKPOINTS = ROOT / "tests" / "fixtures" / "chain" / "checkpoints"

@@ -15,7 +15,7 @@ import pytest
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.offline.quality_gate import known_solutions
+from runner.offline.gates.quality_gate import known_solutions
 from tests.lessons.lesson_tests import ROOT, lesson_param
 
 SCRIPT = Path(__file__).resolve().parent / "pyodide_grade.mjs"

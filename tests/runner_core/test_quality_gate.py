@@ -2,7 +2,7 @@
 
 The reference and every correct solution must pass everything, offline-only tests included;
 every known-wrong solution must fail its named checkpoint with the shipped tests alone (the ones
-the browser runs), and pass the others except those that use it (checkpoints.toml `uses`). `runner.offline.quality_gate` decides that; here it must hold for each
+the browser runs), and pass the others except those that use it (checkpoints.toml `uses`). `runner.offline.gates.quality_gate` decides that; here it must hold for each
 lesson. The known-wrong solutions are variations of the reference (`# after: solution.py`), graded
 composed. Their JSON verdicts are kept as golden transcripts in tests/lessons/<id>/transcripts/ so
 any drift in statuses or messages shows up in review; regenerate them with
@@ -18,7 +18,7 @@ import pytest
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.offline.quality_gate import AFTER_SOLUTION_MARKER, GATE_CALL_SECONDS, check_quality_gate, known_solutions
+from runner.offline.gates.quality_gate import AFTER_SOLUTION_MARKER, GATE_CALL_SECONDS, check_quality_gate, known_solutions
 from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, shown
 
 # The rules for every lesson; a lesson's tests.toml may ask for more known-wrong solutions in all.

@@ -6,7 +6,7 @@ import pytest
 
 from offline_support import MINI_LESSON, TEST_LIMITS
 from runner.core.bundle import load_bundle
-from runner.offline.sandbox import ChildProcessHost
+from runner.offline.sandbox.host import ChildProcessHost
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.offline.sandbox import SandboxLimits
+from runner.offline.sandbox.host import SandboxLimits
 
 HERE = Path(__file__).resolve().parent
 LESSONS = HERE / "lessons"

@@ -13,10 +13,10 @@ import textwrap
 
 import pytest
 
-from runner.offline import cgroups
-from runner.offline.cgroups import CGROUP_PREFIX, find_cgroup_homes
+from runner.offline.sandbox import cgroups
+from runner.offline.sandbox.cgroups import CGROUP_PREFIX, find_cgroup_homes
 from runner.core.grade import grade
-from runner.offline.sandbox import ChildProcessHost
+from runner.offline.sandbox.host import ChildProcessHost
 
 from offline_support import CORRECT_MINI, LESSONS, ROOT, TEST_LIMITS, is_alive
 

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from runner.offline.pipes import PipeReader
-from runner.offline.sandbox import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
+from runner.offline.sandbox.pipes import PipeReader
+from runner.offline.sandbox.host import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
 
 from offline_support import TEST_LIMITS
 

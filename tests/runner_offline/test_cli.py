@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 import pytest
 
 from offline_support import CORRECT_MINI, LESSONS, ROOT, needs_root
-from runner.offline import batch
+from runner.offline.grading import batch
 
 LESSON_ARGS = ["--lesson", "mini-01", "--checkpoints-dir", str(LESSONS)]
 FAST_LIMITS = ["--call-timeout", "3", "--submission-timeout", "30"]

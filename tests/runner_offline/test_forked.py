@@ -1,4 +1,4 @@
-"""One memory-capped child per item (runner.offline.forked), the way the mutation gate grades.
+"""One memory-capped child per item (runner.offline.gates.forked), the way the mutation gate grades.
 
 The CI failure this pins: a rag-02 mutant filled the worker's memory cap in a shared pool, the
 worker died while reporting the MemoryError, and `BrokenProcessPool` ended the whole gate.
@@ -12,8 +12,8 @@ import time
 import pytest
 
 from runner.core.bundle import load_bundle
-from runner.offline.forked import ChildDied, map_forked
-from runner.offline.mutate import MutationSetupError, grade_mutants, grade_sources
+from runner.offline.gates.forked import ChildDied, map_forked
+from runner.offline.gates.mutate import MutationSetupError, grade_mutants, grade_sources
 
 from test_mutate import FIXTURES
 
@@ -84,7 +84,7 @@ def count_up(limit):
 
 
 def test_a_source_that_ends_its_grading_child_is_an_error_on_every_checkpoint(monkeypatch):
-    import runner.offline.mutate as mutate
+    import runner.offline.gates.mutate as mutate
     monkeypatch.setattr(mutate, "WORKER_MEMORY_BYTES", 64 * MIB)
     # The grading loop's own MemoryError handler is what fails here: memory is still full.
     monkeypatch.setattr(mutate, "_grade_source", fill_memory_and_fail_while_reporting)

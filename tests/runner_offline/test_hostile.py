@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from runner.core.grade import grade
-from runner.offline.sandbox import ChildProcessHost, SandboxLimits
+from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
 
 from offline_support import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
 

@@ -1,4 +1,4 @@
-"""runner.offline.import_guard: learner imports outside the lesson's modules get a Dutch refusal;
+"""runner.offline.sandbox.import_guard: learner imports outside the lesson's modules get a Dutch refusal;
 the grader's own imports, and those an allowed module makes for itself, are looked up as usual."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from runner.offline.import_guard import LessonImportGuard
+from runner.offline.sandbox.import_guard import LessonImportGuard
 
 # Standard-library modules the grader never needs; the fixture unloads them first.
 NOT_LOADED = ("tabnanny", "pyclbr")

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
-from runner.offline.records import read_results
+from runner.offline.grading.records import read_results
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:

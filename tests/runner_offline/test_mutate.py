@@ -16,8 +16,8 @@ import pytest
 
 from offline_support import ROOT
 from runner.offline.cli import main
-from runner.offline.mutants import make_mutants, reached_scopes
-from runner.offline.mutate import (
+from runner.offline.gates.mutants import make_mutants, reached_scopes
+from runner.offline.gates.mutate import (
     EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, differences_in_workers,
     read_equivalent_listings, render_mutation_report, run_mutation, same_outcome, same_value, undetected_by_inputs,
 )

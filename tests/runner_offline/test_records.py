@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from offline_support import CORRECT_MINI, LESSONS, ROOT
-from runner.offline.records import (
+from runner.offline.grading.records import (
     CheckpointRecord, ResultRecord, ResultsFileError, SandboxRecord, TestRecord, cut_torn_last_line,
     parse_record_line, read_results, record_line,
 )

@@ -7,9 +7,9 @@ import io
 
 import pytest
 
-from runner.offline.gradebook import gradebook_csv, latest_per_learner, safe_cell
-from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
-from runner.offline.report import CheckpointInfo, ReportInputs, render_report
+from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, safe_cell
+from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
+from runner.offline.outputs.report import CheckpointInfo, ReportInputs, render_report
 
 ENGLISH = ReportInputs(language="en")
 

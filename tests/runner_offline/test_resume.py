@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from runner.offline.records import read_results
+from runner.offline.grading.records import read_results
 
 from offline_support import CORRECT_MINI, LESSONS, ROOT
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from runner.offline import batch
-from runner.offline.batch import sandbox_protections
-from runner.offline.child import plan_learner_root
+from runner.offline.grading import batch
+from runner.offline.grading.batch import sandbox_protections
+from runner.offline.sandbox.child import plan_learner_root
 from runner.offline.cli import main as runner_main
-from runner.offline.sandbox import ChildProcessHost, SandboxLimits
+from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
 
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT, TEST_LIMITS, needs_root
 

@@ -122,7 +122,7 @@ def test_flags_override_the_lessons_limits(flags, expected):
 
 
 def test_the_gate_refuses_a_reference_too_slow_for_the_lessons_check_limit(tmp_path):
-    from runner.offline.quality_gate import check_quality_gate
+    from runner.offline.gates.quality_gate import check_quality_gate
 
     lesson = lesson_with(tmp_path, "check_seconds = 1") / "mini-01"
     (lesson / "solution.py").write_text(SLOW_DOUBLE, encoding="utf-8")

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from runner.offline.submission import (
+from runner.offline.grading.submission import (
     MAX_SUBMISSION_BYTES, PathProblem, collect_submission_files, read_submission,
 )
 

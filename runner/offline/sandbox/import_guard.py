@@ -1,7 +1,7 @@
 """Which modules learner code may import when graded offline, and a clear Dutch "no" for the rest.
 
-Installed in each submission's child (runner.offline.child) before learner code runs. A module is
-importable when its top-level package is on the lesson's list (runner.offline.sandbox's
+Installed in each submission's child (runner.offline.sandbox.child) before learner code runs. A module is
+importable when its top-level package is on the lesson's list (runner.offline.sandbox.host's
 LEARNER_MODULES plus the lesson's `offline_modules` from checkpoints.toml, all preloaded by the
 zygote) or already loaded by the grader itself. Anything else that main.py imports fails with
 `ModuleNotFoundError: de module 'sqlite3' is niet beschikbaar in deze les`, whether the grader runs
@@ -9,7 +9,7 @@ as root or not, instead of a "No module named" that depends on what the sandbox 
 
 Only imports written in main.py are refused: a module that an allowed one loads lazily (from its
 own code) is looked up as usual. This is about clear and equal verdicts, not security; the
-sandbox (runner.offline.sandbox, runner.offline.child) is what contains learner code.
+sandbox (runner.offline.sandbox.host, runner.offline.sandbox.child) is what contains learner code.
 """
 
 from __future__ import annotations

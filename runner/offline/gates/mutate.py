@@ -1,6 +1,6 @@
 """The mutation gate: mechanically made wrong solutions must fail the checkpoints they break.
 
-`runner.offline.mutants` makes the mutants of `checkpoints/<lesson>/solution.py`. Each one is graded
+`runner.offline.gates.mutants` makes the mutants of `checkpoints/<lesson>/solution.py`. Each one is graded
 as a learner submission with the shipped tests (the ones the browser runs, like the known-wrong
 solutions of the quality gate), while the tests' `reference` stays the unmutated solution.py: the
 bundle is loaded from the files, the mutant is only ever the submitted source.
@@ -15,7 +15,7 @@ mutant are called with them; any different outcome (value, exception, changed ar
 objects, time-out) makes the listing invalid. The same run is done for unlisted survivors, so the
 report can show an input that tells them apart: the start of the missing test. Each mutant is
 graded, and run on the inputs, in a forked child process of its own whose memory is capped
-(`runner.offline.forked`), with the quality gate's per-call time limit: a mutant may loop and
+(`runner.offline.gates.forked`), with the quality gate's per-call time limit: a mutant may loop and
 allocate forever, and one that kills its child is a difference, never a crash of the gate.
 """
 
@@ -33,9 +33,9 @@ from runner.core.bundle import SHARED_FILE, SHIPPED_DIR, SOLUTION_FILE, Bundle, 
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
 from runner.core.model import CallOutcome
-from runner.offline.forked import ChildDied, map_forked
-from runner.offline.mutants import Mutant, checkpoints_reached, make_mutants, reached_scopes
-from runner.offline.quality_gate import GATE_CALL_SECONDS
+from runner.offline.gates.forked import ChildDied, map_forked
+from runner.offline.gates.mutants import Mutant, checkpoints_reached, make_mutants, reached_scopes
+from runner.offline.gates.quality_gate import GATE_CALL_SECONDS
 
 EQUIVALENT_FILE = "equivalent_mutants.toml"
 INPUTS_FILE = "mutant_inputs.py"

@@ -1,6 +1,6 @@
 """The learner's side of the offline runner: a zygote that forks one fresh child per submission.
 
-The parent (`runner.offline.sandbox.ChildProcessHost`) starts this module once as an isolated interpreter
+The parent (`runner.offline.sandbox.host.ChildProcessHost`) starts this module once as an isolated interpreter
 (`python -I -S`, its own session, a minimal environment). That process, the zygote, imports the
 runner core and the modules learners may use, then never runs learner code itself: for every
 submission it forks a child that
@@ -16,7 +16,7 @@ submission it forks a child that
   supplementary groups, so it cannot signal or read what the grader can; otherwise works in an
   empty temporary directory,
 - runs under a seccomp filter that refuses the kernel keyring calls (`install_keyring_filter`),
-- refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.import_guard),
+- refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.sandbox.import_guard),
 - then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 
 The zygote is a child subreaper: a grandchild that daemonizes (double fork, setsid) is re-parented
@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from runner.core import plain
-from runner.offline.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups, read_small_file
-from runner.offline.pipes import PipeReader
+from runner.offline.sandbox.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups, read_small_file
+from runner.offline.sandbox.pipes import PipeReader
 
 REQUEST_FD = 3
 REPLY_FD = 4
@@ -712,7 +712,7 @@ class Zygote:
                 self.control.close()
                 _become_child(self.spec, request_fd, reply_fd, workdir, cgroup)
                 # Preloaded by the zygote (sandbox.RUNNER_PRELOAD): no file access needed now.
-                from runner.offline import import_guard
+                from runner.offline.sandbox import import_guard
                 import_guard.install(self.spec.get("learner_modules", ()))
                 serve_requests(REQUEST_FD, REPLY_FD, self.spec["limits"]["output_chars"])
             except BaseException:  # noqa: BLE001 - the child must never return into the zygote

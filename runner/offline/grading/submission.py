@@ -2,7 +2,7 @@
 
 A submission that cannot be graded is still a `Submission`, with `problem` set to a one-line
 reason for the teacher; the batch records it as `invalid` and goes on. Nothing here runs or
-compiles learner code: syntax errors are found in the sandboxed child (see runner.offline.batch).
+compiles learner code: syntax errors are found in the sandboxed child (see runner.offline.grading.batch).
 
 JSON format (docs/grading.md): an object with required `lesson`, `learner`, `code` (strings) and
 optional `lesson_revision`, `created_at` (strings) and `browser_verdicts` (an object mapping a

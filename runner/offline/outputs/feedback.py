@@ -14,9 +14,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from runner.offline.grades import LearnerGrade, format_grade, format_points
-from runner.offline.records import ResultRecord
-from runner.offline.report import CSS, TEXTS, code_block, e, failures_list, status_badge
+from runner.offline.grading.grades import LearnerGrade, format_grade, format_points
+from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.report import CSS, TEXTS, code_block, e, failures_list, status_badge
 
 FEEDBACK_DIR = "feedback"
 NL = TEXTS["nl"]

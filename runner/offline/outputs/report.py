@@ -5,9 +5,9 @@ or an e-mail attachment. Every string that can come from a submission (learner n
 code, exception messages inside test messages, reasons, the teacher's comments) goes through
 `html.escape`; learner output and code are text, never HTML, and code is never run here.
 
-What it holds: the grades (runner.offline.grades), pass rates, the most common mistakes grouped
+What it holds: the grades (runner.offline.grading.grades), pass rates, the most common mistakes grouped
 (one row per test with the learners who failed it), who did not begin (the starter untouched),
-similar pairs (runner.offline.similarity), the teacher's corrections, and per learner every test
+similar pairs (runner.offline.outputs.similarity), the teacher's corrections, and per learner every test
 that did not pass and their code.
 """
 
@@ -21,10 +21,10 @@ from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
 from runner.core.messages import LOAD_TEST_NAME, uses_failing
-from runner.offline.gradebook import latest_per_learner, submission_order
-from runner.offline.grades import LearnerGrade, LessonGrading, format_grade, format_points
-from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
-from runner.offline.similarity import SimilarPair, not_started, similar_pairs
+from runner.offline.outputs.gradebook import latest_per_learner, submission_order
+from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
+from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
+from runner.offline.outputs.similarity import SimilarPair, not_started, similar_pairs
 
 STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}
 MOST_FAILED_LIMIT = 15

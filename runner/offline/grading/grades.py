@@ -24,7 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Sequence
 
-from runner.offline.records import ResultRecord
+from runner.offline.grading.records import ResultRecord
 
 PASS_GRADE = Decimal("5.5")
 HIGHEST_BELOW_PASS = Decimal("5.4")

@@ -1,5 +1,5 @@
 """gradebook.csv: one row per learner with the status of every checkpoint, the score, the points
-and the grade (runner.offline.grades; the teacher's corrections included).
+and the grade (runner.offline.grading.grades; the teacher's corrections included).
 
 A learner with several submissions in the batch gets the row of the most recent one (by the
 submission's `created_at`, then by path); the `submissions` column says how many there were.
@@ -13,8 +13,8 @@ import csv
 import io
 from typing import Sequence
 
-from runner.offline.grades import LearnerGrade, LessonGrading, format_grade, format_points
-from runner.offline.records import ResultRecord
+from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
+from runner.offline.grading.records import ResultRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from runner.offline.grades import Correction
+from runner.offline.grading.grades import Correction
 
 CORRECTIONS_FILE = "corrections.csv"
 COLUMNS = ("learner", "lesson", "checkpoint", "points", "comment")

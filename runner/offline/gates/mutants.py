@@ -5,7 +5,7 @@ source text at the changed node only (comments and layout elsewhere stay, so its
 comparison and boundary changes, a constant one up or down, `and`/`or`, a condition dropped from a
 compound test, a guard or `raise` removed, `type(x) is T` vs `isinstance`, slice and `range` bounds,
 a changed or dropped default argument, a dict key or set element dropped, a key read from the
-wrong field, an early `return`/`break`. `runner.offline.mutate` grades them.
+wrong field, an early `return`/`break`. `runner.offline.gates.mutate` grades them.
 
 A mutant's `key` names the change by where it is and what it does, not by line number, so the
 reviewed list of equivalent mutants survives edits elsewhere in the reference.

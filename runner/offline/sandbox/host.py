@@ -1,7 +1,7 @@
 """ChildProcessHost: the offline host that runs learner code in a separate, limited process.
 
 The tests run here, in the trusted grader; the learner's main.py runs in a child forked for each
-submission from a clean zygote (`runner.offline.child`). Between them is one narrow channel: a request
+submission from a clean zygote (`runner.offline.sandbox.child`). Between them is one narrow channel: a request
 pipe and a reply pipe carrying one JSON object per line, with arguments and results in the plain
 encoding (`runner.core.plain`). Nothing the child sends is unpickled or executed; a reply is read with a
 size cap, parsed strictly, must answer the request just sent (its id), and is then validated
@@ -41,10 +41,10 @@ from typing import Any, Sequence
 
 import runner
 from runner.core import plain
-from runner.offline.cgroups import OomCounter, remove_cgroup_tree
+from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
 from runner.core.host import SentArguments, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
-from runner.offline.pipes import PipeReader
+from runner.offline.sandbox.pipes import PipeReader
 
 GIB = 1 << 30
 MIB = 1 << 20
@@ -81,7 +81,7 @@ class SandboxLimits:
 # What the child itself runs on, imported once in the zygote.
 RUNNER_PRELOAD: tuple[str, ...] = (
     "runner.core.invoke", "runner.core.plain", "runner.core.model", "runner.core.messages",
-    "runner.offline.import_guard",
+    "runner.offline.sandbox.import_guard",
 )
 # Modules every lesson's learners can import (a lesson adds its own: `offline_modules` in
 # checkpoints.toml). When the child runs as a sandbox uid it may not be able to read the Python
@@ -268,14 +268,14 @@ class ChildProcessHost:
     ) -> None:
         """hidden_paths: folders learner code must not see (the hidden tests and the reference
         solution, other learners' submissions, the results). As root the child sees only the
-        learner root, an allow-list (runner.offline.child.build_learner_root), so these matter
+        learner root, an allow-list (runner.offline.sandbox.child.build_learner_root), so these matter
         only when one lies inside an allowed folder: it is then covered by an empty read-only
         tmpfs, or, when it holds code the child needs, reported (zygote_info["unhidden"]) and
         the private filesystem is recorded as not holding.
 
         lesson_modules: the lesson's `offline_modules`, importable on top of `preload`. Learner
         code that imports a module outside both (and not already loaded) gets a Dutch "not
-        available for this lesson" (runner.offline.import_guard), as root or not."""
+        available for this lesson" (runner.offline.sandbox.import_guard), as root or not."""
         self.limits = limits or SandboxLimits()
         self.drop_privileges = os.geteuid() == 0 if drop_privileges is None else drop_privileges
         if self.drop_privileges and os.geteuid() != 0:
@@ -586,7 +586,7 @@ class ChildProcessHost:
         boot = (
             "import sys\n"
             f"sys.path[:] = {_child_sys_path()!r}\n"
-            "from runner.offline.child import zygote_main\n"
+            "from runner.offline.sandbox.child import zygote_main\n"
             f"zygote_main({theirs.fileno()}, {json.dumps(spec)!r})\n"
         )
         # The zygote's own stderr (its children's is /dev/null) explains a failed start.

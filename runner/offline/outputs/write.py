@@ -19,16 +19,16 @@ from typing import Sequence
 import runner
 from runner.core.bundle import Bundle
 from runner.core.lesson_config import DEFAULT_GRADING
-from runner.offline import batch
-from runner.offline.corrections import CORRECTIONS_FILE, Correction, read_corrections, unknown_learners
-from runner.offline.feedback import (
+from runner.offline.grading import batch
+from runner.offline.grading.corrections import CORRECTIONS_FILE, Correction, read_corrections, unknown_learners
+from runner.offline.outputs.feedback import (
     FEEDBACK_DIR, FeedbackCheckpoint, LessonFeedback, feedback_file_names, render_feedback, render_module_feedback,
 )
-from runner.offline.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
-from runner.offline.grades import LearnerGrade, LessonGrading, total_grade
-from runner.offline.records import ResultRecord
-from runner.offline.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
-from runner.offline.similarity import not_started
+from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
+from runner.offline.grading.grades import LearnerGrade, LessonGrading, total_grade
+from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
+from runner.offline.outputs.similarity import not_started
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ and cuts off. A rerun with the same output directory grades only submissions who
 SHA-256 of the file, which covers the code, and the test bundle's hash) has no result yet. When
 the batch is complete the log is rewritten (atomically) holding exactly this batch's results,
 sorted by path, and the gradebook and report are written from it. The records themselves, and
-the one writer and reader of their lines, are `runner.offline.records`.
+the one writer and reader of their lines, are `runner.offline.grading.records`.
 
 Each worker process owns one `ChildProcessHost`, so each learner's code runs in its own fresh
 child; the tests run in the worker. This module is standard library only: the CLI draws the
@@ -32,11 +32,11 @@ import runner
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.model import GradeReport
-from runner.offline.records import (
+from runner.offline.grading.records import (
     CheckpointRecord, ResultKey, ResultRecord, SandboxRecord, cut_torn_last_line, read_results, record_line,
 )
-from runner.offline.sandbox import ChildProcessHost, SandboxError, SandboxLimits
-from runner.offline.submission import Submission, read_submission
+from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.grading.submission import Submission, read_submission
 
 RESULTS_FILE = "results.jsonl"
 GRADEBOOK_FILE = "gradebook.csv"
@@ -196,7 +196,7 @@ def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[
     the checkout it is in (its tests' golden pages and a built site hold the solutions too) and
     that checkout's history (.git), the results, and the folders the class's submissions are in.
     The learner root is an allow-list, so these matter only when one lies inside an allowed
-    folder (a checkout under /usr, say; runner.offline.child.plan_learner_root)."""
+    folder (a checkout under /usr, say; runner.offline.sandbox.child.plan_learner_root)."""
     folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
     repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
     if repository is not None:
