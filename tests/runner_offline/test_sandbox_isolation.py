@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import site
 import socket
 import subprocess
 import sys
@@ -160,6 +161,11 @@ def test_a_virtual_environment_inside_the_class_folder_does_not_expose_the_class
     folder.mkdir()
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(folder / ".venv")],
                    check=True, timeout=120)
+    # When the tests themselves run in a virtual environment (the project's .venv), the new one
+    # is based on the interpreter below it: give it this environment's packages, as a teacher's
+    # environment would have them.
+    (new_site,) = (folder / ".venv").glob("lib/python*/site-packages")
+    (new_site / "grader-packages.pth").write_text("\n".join(site.getsitepackages()) + "\n")
     classmate = folder / "b_klasgenoot.py"
     classmate.write_text(CORRECT_MINI)
     (folder / "a_nieuwsgierig.py").write_text(textwrap.dedent(f'''
@@ -242,6 +248,12 @@ SNOOP = textwrap.dedent('''
 ''')
 
 
+def environment_inside(folder: Path) -> list[str]:
+    """The top folder of the running interpreter's environment when it lies inside `folder`."""
+    prefix = Path(sys.prefix).resolve()
+    return [prefix.relative_to(folder).parts[0]] if prefix.is_relative_to(folder) else []
+
+
 @needs_root
 def test_learner_code_sees_only_the_allow_list(outside_dir):
     # Everything here is world-readable: only the allow-list keeps it from learner code.
@@ -270,7 +282,9 @@ def test_learner_code_sees_only_the_allow_list(outside_dir):
                 # zygote preloaded the runner, so nothing of the checkout is in sight at all.
                 assert call("listing", str(ROOT)) == "FileNotFoundError"
             else:
-                assert call("listing", str(ROOT)) == ["runner"]
+                # ...and the interpreter's own environment when it lives in the checkout
+                # (the project's .venv): the child runs on it, so it is bound in.
+                assert call("listing", str(ROOT)) == sorted(["runner", *environment_inside(ROOT)])
             assert call("peek", str(ROOT / "checkpoints" / "rag-01" / "solution.py")) == "FileNotFoundError"
             assert call("peek", str(MINI_LESSON / "solution.py")) == "FileNotFoundError"
             assert call("listing", "/etc") == ["ld.so.cache"]

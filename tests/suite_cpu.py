@@ -1,0 +1,64 @@
+"""`pytest -p tests.suite_cpu`: the CPU seconds each test costs, whatever else the machine does.
+
+Wall-clock durations on a shared 2-core machine say more about the neighbours than about the
+test; CPU time does not. Each test is charged the CPU its process tree used during it: this
+process, every live descendant (Chromium, the dev server's children, sandboxed graders) and the
+children that ended meanwhile. Written as JSON lines to $WERKPLAATS_SUITE_CPU (one file per
+xdist worker, suffixed with its id); `python bench/suite_times.py FILE...` sums them per part.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import time
+from pathlib import Path
+
+import pytest
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def descendants_cpu(root: int) -> float:
+    """utime+stime of every live process below `root` (from /proc), in seconds."""
+    children: dict[int, list[int]] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        pid, parent = int(entry), int(fields[1])
+        children.setdefault(parent, []).append(pid)
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / TICKS
+    total, stack = 0.0, list(children.get(root, []))
+    while stack:
+        pid = stack.pop()
+        total += cpu.get(pid, 0.0)
+        stack.extend(children.get(pid, []))
+    return total
+
+
+def tree_cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime + descendants_cpu(os.getpid())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    target = os.environ.get("WERKPLAATS_SUITE_CPU")
+    if not target:
+        yield
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    cpu_before, wall_before = tree_cpu(), time.monotonic()
+    yield
+    record = {"test": item.nodeid, "cpu": round(tree_cpu() - cpu_before, 3),
+              "wall": round(time.monotonic() - wall_before, 3)}
+    with open(f"{target}.{worker}", "a", encoding="utf-8") as out:
+        out.write(json.dumps(record) + "\n")
