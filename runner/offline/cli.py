@@ -86,6 +86,13 @@ def _pass_percent(text: str) -> int:
     return value
 
 
+def _lesson_list(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise argparse.ArgumentTypeError(f"must name at least one lesson: {text!r}")
+    return names
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -137,7 +144,13 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pass-percent", type=_pass_percent, default=None, metavar="P",
                         help="share of the points that makes a 5.5 (default: the lesson's pass_percent, else 55)")
     parser.add_argument("--report-language", choices=LANGUAGES, default="nl",
-                        help="language of report.html (default nl; learner messages stay Dutch)")
+                        help="language of report.html and the gradebook (default nl; feedback pages are Dutch)")
+    parser.add_argument("--lessons", type=_lesson_list, default=None, metavar="ID,ID",
+                        help="a module run: one total over exactly these lessons (default: per module, its "
+                             "published lessons)")
+    parser.add_argument("--lessons-dir", default=None, metavar="DIR",
+                        help="lesson files whose front matter names each lesson's module (default: lessons/ beside "
+                             "the checkpoints tree)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -475,8 +488,16 @@ def plan_lessons(args: argparse.Namespace, files: list[Path]) -> tuple[list[Less
 
 
 def output_options(args: argparse.Namespace) -> OutputOptions:
+    if args.lessons is not None:
+        known = known_lessons(Path(args.checkpoints_dir))
+        unknown = [name for name in args.lessons if name not in known]
+        if unknown:
+            raise UsageError(f"--lessons names {', '.join(map(repr, unknown))}, which "
+                             f"{str(args.checkpoints_dir)!r} does not have (known: {', '.join(known) or 'none'})")
     return OutputOptions(excel=args.excel, feedback=args.feedback, pass_percent=args.pass_percent,
-                         language=args.report_language)
+                         language=args.report_language,
+                         lessons_dir=Path(args.lessons_dir) if args.lessons_dir else None,
+                         counted_lessons=args.lessons)
 
 
 def refuse_links_in(out_dir: Path) -> None:
@@ -504,6 +525,7 @@ def run_grade(args: argparse.Namespace) -> int:
     if not files:
         raise UsageError(f"shard {args.shard[0]}/{args.shard[1]} holds no submissions (there are fewer than "
                          f"{args.shard[1]})")
+    options = output_options(args)  # a misspelt --lessons before anything is graded
     runs, unplaced = plan_lessons(args, files)
     out_dir.mkdir(parents=True, exist_ok=True)
     refuse_links_in(out_dir)
@@ -536,7 +558,7 @@ def run_grade(args: argparse.Namespace) -> int:
                 on_result=lambda result: progress.advance(task),
             ))
     lessons = [LessonBatch(run.bundle, run.lesson_dir, outcome.results) for run, outcome in zip(runs, outcomes)]
-    notes = write_outputs(lessons, out_dir, output_options(args), unplaced)
+    notes = write_outputs(lessons, out_dir, options, unplaced)
     for note in notes:
         errors.print(f"note: {note}")
     results = [result for outcome in outcomes for result in outcome.results] + unplaced

@@ -55,17 +55,17 @@ def graded(lesson, tmp_path_factory):
 
 
 def gradebook(out) -> dict[str, dict]:
-    return {row["learner"]: row for row in csv.DictReader((out / "gradebook.csv").open(newline=""))}
+    return {row["leerling"]: row for row in csv.DictReader((out / "gradebook.csv").open(newline=""))}
 
 
 def test_gradebook_has_points_and_grades_from_the_lesson(graded):
     _, out, _ = graded
     rows = gradebook(out)
-    assert (rows["anna"]["points"], rows["anna"]["max_points"], rows["anna"]["grade"], rows["anna"]["passed"]) == (
-        "4", "4", "10.0", "yes")
+    assert (rows["anna"]["punten"], rows["anna"]["max punten"], rows["anna"]["cijfer"], rows["anna"]["voldoende"]) == (
+        "4", "4", "10.0", "ja")
     # bram passes words and total: 2 of 4 points, below 60 %: 1 + 4.5 * 0.5 / 0.6 = 4.75 -> 4.8
-    assert (rows["bram"]["points"], rows["bram"]["grade"], rows["bram"]["passed"]) == ("2", "4.8", "no")
-    assert rows["cor"]["grade"] == "1.0"
+    assert (rows["bram"]["punten"], rows["bram"]["cijfer"], rows["bram"]["voldoende"]) == ("2", "4.8", "nee")
+    assert rows["cor"]["cijfer"] == "1.0"  # graded (the starter): a real 1.0
 
 
 def test_one_escaped_self_contained_feedback_page_per_learner(graded):
@@ -105,8 +105,8 @@ def test_corrections_survive_a_regrade_and_show_everywhere(graded):
         completed = run_cli(*args, *rerun)
         assert completed.returncode == 0, completed.stderr
         rows = gradebook(out)
-        assert (rows["bram"]["points"], rows["bram"]["grade"]) == ("3", "7.2")  # 5.5 + 4.5 * 0.15 / 0.4 = 7.19
-        assert rows["bram"]["corrections"] == "double +1: goed idee, <i>kleine</i> fout"
+        assert (rows["bram"]["punten"], rows["bram"]["cijfer"]) == ("3", "7.2")  # 5.5 + 4.5 * 0.15 / 0.4 = 7.19
+        assert rows["bram"]["correcties"] == "double +1: goed idee, <i>kleine</i> fout"
     feedback = (out / "feedback" / "bram.html").read_text()
     assert "Opmerkingen van je docent" in feedback and "goed idee, &lt;i&gt;kleine&lt;/i&gt; fout" in feedback
     report = (out / "report.html").read_text()

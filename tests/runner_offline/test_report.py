@@ -50,8 +50,13 @@ def test_latest_submission_per_learner_wins():
 
 
 def test_gradebook_columns_follow_the_lesson():
-    rows = list(csv.reader(io.StringIO(gradebook_csv(
-        [result("-evil", "/c/e.py", {"double": "pass", "words": "timeout"})], ["double", "words"]))))
+    evil = result("-evil", "/c/e.py", {"double": "pass", "words": "timeout"})
+    assert list(csv.reader(io.StringIO(gradebook_csv([evil], ["double", "words"])))) == [
+        ["leerling", "inzending", "status", "checkpoints gehaald", "checkpoints", "double", "words", "inzendingen",
+         "reden", "browser anders"],
+        ["'-evil", "/c/e.py", "nagekeken", "1", "2", "gehaald", "te traag", "1", "", ""],
+    ]
+    rows = list(csv.reader(io.StringIO(gradebook_csv([evil], ["double", "words"], language="en"))))
     assert rows == [
         ["learner", "submission", "status", "score", "max_score", "double", "words", "submissions", "message",
          "browser_disagrees"],
@@ -122,7 +127,7 @@ def test_gradebook_names_the_checkpoints_where_the_browser_disagreed():
     learner = result("kees", "/c/kees.json", {"double": "fail", "words": "pass"},
                      browser_verdicts={"double": "pass", "words": "pass"})
     rows = list(csv.DictReader(io.StringIO(gradebook_csv([learner], ["double", "words"]))))
-    assert rows[0]["browser_disagrees"] == "double"
+    assert rows[0]["browser anders"] == "double"
 
 
 def test_every_submission_of_a_learner_with_several_is_listed_with_the_one_that_counts():
