@@ -53,7 +53,8 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
     rows = []
     by_id = {c.id: c for c in result.checkpoints}
     points = {c.id: c for c in grade.checkpoints} if grade is not None else {}
-    for checkpoint in checkpoints:
+    # Work that was not tested has no verdict per checkpoint (unless the teacher gave points by hand).
+    for checkpoint in checkpoints if result.graded or grade is not None else ():
         record = by_id.get(checkpoint.id)
         status = record.status if record is not None else "invalid"
         earned = points.get(checkpoint.id)

@@ -70,7 +70,7 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"submission is for lesson ('.*'), which this checkpoints tree does not have.*"),
      lambda m: f"de inzending is voor les {m.group(1)}, die hier niet bestaat"),
     (re.compile(r"a \.py file does not say which lesson it is for.*"),
-     lambda m: "een .py-bestand zegt niet voor welke les het is: kijk het na met --lesson"),
+     lambda m: "een .py-bestand zegt niet voor welke les het is: je docent moet de les erbij opgeven"),
     (re.compile(r"module export: lesson ('.*') appears twice"),
      lambda m: f"module-export: les {m.group(1)} staat er twee keer in"),
     (re.compile(r"module export: field 'learner' must be a non-empty string"),

@@ -95,7 +95,7 @@ TEXTS = {
         "grades": "Cijfers",
         "grades_intro": "Punten per checkpoint uit de les ({points}); cijfer 1 tot 10 met één decimaal, "
                         "5,5 bij {pass_percent}% van de punten, half naar boven afgerond, maar onder de "
-                        "cesuur nooit een voldoende (docs/grading.md, \"Points and grades\"). "
+                        "cesuur nooit een voldoende. "
                         "Correcties van de docent zijn meegeteld.",
         "grade_headers": ("Leerling", "Punten", "Cijfer", "Correcties"),
         "most_failed": "Meest gemaakte fouten",
@@ -154,8 +154,11 @@ TEXTS = {
         "warning": "De code van leerlingen draaide bij sommige inzendingen zonder {missing} (zie het "
                    "<code>sandbox</code>-record van elk resultaat). Zonder het eigen bestandssysteem kon ze de "
                    "verborgen tests en voorbeeldoplossingen lezen; zonder netwerkisolatie het netwerk gebruiken; "
-                   "zonder cgroup-limieten samen meer geheugen dan --memory-mb. Zie docs/grading.md, \"The "
-                   "sandbox\".",
+                   "zonder cgroup-limieten samen meer geheugen dan --memory-mb. Meer hierover in docs/grading.md "
+                   "(over de sandbox).",
+        "protections": {"sandbox_user": "eigen sandbox-gebruiker", "private_filesystem": "eigen bestandssysteem",
+                        "network_isolation": "netwerkisolatie", "cgroup_limits": "cgroup-limieten"},
+        "all_checkpoints": "(alle)",
         "decimal_comma": True,
     },
     "en": {
@@ -232,6 +235,7 @@ TEXTS = {
                    "of each result). Without the private filesystem it could read the hidden tests and reference "
                    "solutions; without network isolation, use the network; without cgroup limits, use more "
                    "memory together than --memory-mb. See docs/grading.md, \"The sandbox\".",
+        "all_checkpoints": "(all)",
         "decimal_comma": False,
     },
 }
@@ -379,7 +383,9 @@ def _protections_warning(results: Sequence[ResultRecord], texts: dict) -> str:
     missing = missing_protections(results)
     if not missing:
         return ""
-    return f'<p class="warning">{texts["warning"].format(missing=e(", ".join(missing)))}</p>'
+    names = texts.get("protections", {})
+    shown = ", ".join(names.get(name, name) for name in missing)
+    return f'<p class="warning">{texts["warning"].format(missing=e(shown))}</p>'
 
 
 def _score_cell(result: ResultRecord, texts: dict) -> str:
@@ -421,7 +427,7 @@ def _local_time(timestamp: str) -> str:
 def failures_list(result: ResultRecord, texts: dict) -> str:
     """Every test of a submission that did not pass, as a list (the report and feedback files)."""
     problem = load_problem(result)
-    failures = ([(ALL_CHECKPOINTS, problem)] if problem is not None else
+    failures = ([(texts["all_checkpoints"], problem)] if problem is not None else
                 [(c.id, t) for c in result.checkpoints for t in c.failures])
     if not failures:
         return f"<p>{e(texts['all_passed'])}</p>"
@@ -544,7 +550,8 @@ class _Report:
             messages = "".join(f'<span class="why">{count}× {e(message)}</span>'
                                for message, count in group.messages.most_common(3))
             rows.append(
-                f"<tr><td>{e(group.checkpoint)}</td><td>{e(group.test)}</td>"
+                f"<tr><td>{e(t['all_checkpoints'] if group.checkpoint == ALL_CHECKPOINTS else group.checkpoint)}</td>"
+                f"<td>{e(group.test)}</td>"
                 f'<td class="num">{len(group.learners)}<span class="why">{badges}</span>'
                 f'<span class="why">{shown}</span></td><td>{messages}</td></tr>'
             )

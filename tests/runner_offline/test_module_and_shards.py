@@ -87,7 +87,7 @@ def test_a_module_in_one_run_has_a_column_per_lesson_and_a_total(tree, tmp_path)
     assert "<h2>Inzendingen zonder bekende les</h2>" in report
     assert ("Module mini: mini-01, mini-02: de lessen van deze module in de checkpoints-map (er zijn geen "
             "lesbestanden).") in report
-    assert "een .py-bestand zegt niet voor welke les het is: kijk het na met --lesson" in report
+    assert "een .py-bestand zegt niet voor welke les het is: je docent moet de les erbij opgeven" in report
     anna = (out / "feedback" / "anna.html").read_text()
     assert "<h2>Les mini-01</h2>" in anna and "<h2>Les mini-02</h2>" in anna
     assert "<b>10,0</b>cijfer voor module mini (voldoende): 9 van 9 punten over mini-01, mini-02" in anna
