@@ -334,7 +334,8 @@ STATUS_WORDS = {
     "timeout": ("⏱", "te traag", "magenta"),
 }
 # Control characters (ANSI escapes included) from learner text must not reach the terminal.
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Bidi overrides and isolates too: they reorder what the terminal shows.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def utf8_safe(text: str) -> str:
@@ -343,17 +344,22 @@ def utf8_safe(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def _escape_one(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def terminal_text(text: str) -> str:
-    return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(text))
+    return CONTROL_CHARACTERS.sub(_escape_one, utf8_safe(text))
 
 
 # In a file name every control character is escaped, newlines and tabs too: one name, one line.
-NAME_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NAME_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def name_text(name: str) -> str:
     """A file name (or path) as the terminal may show it: control characters as \\xNN."""
-    return NAME_CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(name))
+    return NAME_CONTROL_CHARACTERS.sub(_escape_one, utf8_safe(name))
 
 
 def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: Console) -> None:

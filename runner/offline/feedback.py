@@ -9,6 +9,7 @@ shown and never run. The learner's most recent submission counts (as in the grad
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -29,21 +30,27 @@ class FeedbackCheckpoint:
     title: str
 
 
+def feedback_file_name(learner: str, digits: int = 8) -> str:
+    """A learner's page: the name in letters, digits and '-', then the first hex digits of the
+    SHA-256 of the exact name ("anna-de-vries-1f0c9a2b.html"). It depends on that learner's name
+    alone: stable from run to run, and "!Anna de Vries" or "anna de vries" never gets
+    "Anna de Vries"'s page, whoever else is in the class."""
+    plain = unicodedata.normalize("NFKD", learner).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60] or "leerling"
+    digest = hashlib.sha256(learner.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{slug}-{digest[:digits]}.html"
+
+
 def feedback_file_names(learners: Sequence[str]) -> dict[str, str]:
-    """learner -> a file name of letters, digits and '-' ("anna-de-vries.html"), unique even when
-    two names differ only in case or accents (then "-2", "-3" ... by name order)."""
-    names: dict[str, str] = {}
-    taken: set[str] = set()
-    for learner in sorted(set(learners), key=lambda name: (name.casefold(), name)):
-        plain = unicodedata.normalize("NFKD", learner).encode("ascii", "ignore").decode("ascii")
-        slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60] or "leerling"
-        candidate, number = slug, 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{slug}-{number}"
-        taken.add(candidate)
-        names[learner] = f"{candidate}.html"
-    return names
+    """learner -> file name (`feedback_file_name`), unique: learners whose short names collide
+    (two names with the same first 32 bits of their hash, which takes a deliberate search) both
+    get the full hash instead."""
+    unique = sorted(set(learners), key=lambda name: (name.casefold(), name))
+    short = {learner: feedback_file_name(learner) for learner in unique}
+    counts: dict[str, int] = {}
+    for name in short.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {learner: name if counts[name] == 1 else feedback_file_name(learner, 64) for learner, name in short.items()}
 
 
 def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint], grade: LearnerGrade | None,

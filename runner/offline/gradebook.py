@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Sequence
 
 from runner.offline.grades import LearnerGrade, LessonGrading, format_grade, format_points
@@ -18,10 +19,24 @@ from runner.offline.reasons import reason_text
 from runner.offline.records import ResultRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Control characters (terminal escapes, NUL, line breaks inside a name) and the Unicode marks that
+# reorder text (bidi overrides, isolates, embeddings): a learner's name or message must not
+# reorder or hide what a teacher reads, in a spreadsheet or a page. They are shown as \uXXXX.
+HIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+LINE_BREAKS = re.compile("[\t\n]")
+
+
+def visible_text(text: str, keep_lines: bool = True) -> str:
+    """`text` with every hidden or reordering character as a visible escape (`\u202e`); tabs and
+    newlines kept when `keep_lines` (a test's message), escaped too when not (a name, a cell)."""
+    text = HIDDEN_CHARACTERS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if not keep_lines:
+        text = LINE_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
 
 
 def safe_cell(value: object) -> str:
-    text = "" if value is None else str(value)
+    text = visible_text("" if value is None else str(value), keep_lines=False)
     if text.startswith(FORMULA_STARTS):
         return "'" + text
     return text

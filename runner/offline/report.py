@@ -21,7 +21,7 @@ from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
 from runner.core.messages import LOAD_TEST_NAME, uses_failing
-from runner.offline.gradebook import latest_per_learner, submission_order
+from runner.offline.gradebook import latest_per_learner, submission_order, visible_text
 from runner.offline.grades import LearnerGrade, LessonGrading, format_grade, format_points
 from runner.offline.reasons import reason_text
 from runner.offline.records import CheckpointRecord, ResultRecord, TestRecord
@@ -243,8 +243,9 @@ LANGUAGES = tuple(TEXTS)
 
 
 def e(value: object) -> str:
-    """Escape for HTML text and attribute values alike."""
-    return html.escape("" if value is None else str(value), quote=True)
+    """Escape for HTML text and attribute values alike; hidden and reordering characters (a bidi
+    override in a learner's name) become visible escapes, so text reads as it is stored."""
+    return html.escape(visible_text("" if value is None else str(value)), quote=True)
 
 
 @dataclass(frozen=True)
@@ -273,7 +274,8 @@ def status_badge(status: str, texts: dict) -> str:
 def code_block(code: str, shared: set[int] = frozenset(), first_line: int = 1, last_line: int | None = None) -> str:
     """Code with line numbers, as escaped text in a table (copying takes the code, not the
     numbers); lines in `shared` are marked."""
-    lines = html.escape(code, quote=True).splitlines() or [""]  # once for the whole code: a report escapes a lot
+    # Once for the whole code (a report escapes a lot); a bidi override in code is shown, not obeyed.
+    lines = html.escape(visible_text(code.replace("\r\n", "\n")), quote=True).splitlines() or [""]
     last = len(lines) if last_line is None else min(last_line, len(lines))
     rows = []
     for number in range(first_line, last + 1):

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
+from runner.offline.feedback import feedback_file_name
 from runner.offline.records import read_results
 
 
@@ -88,10 +89,10 @@ def test_a_module_in_one_run_has_a_column_per_lesson_and_a_total(tree, tmp_path)
     assert ("Module mini: mini-01, mini-02: de lessen van deze module in de checkpoints-map (er zijn geen "
             "lesbestanden).") in report
     assert "een .py-bestand zegt niet voor welke les het is: je docent moet de les erbij opgeven" in report
-    anna = (out / "feedback" / "anna.html").read_text()
+    anna = (out / "feedback" / feedback_file_name("anna")).read_text()
     assert "<h2>Les mini-01</h2>" in anna and "<h2>Les mini-02</h2>" in anna
     assert "<b>10,0</b>cijfer voor module mini (voldoende): 9 van 9 punten over mini-01, mini-02" in anna
-    cas = (out / "feedback" / "cas.html").read_text()
+    cas = (out / "feedback" / feedback_file_name("cas")).read_text()
     assert "Niets ingeleverd voor mini-01: die les telt mee met 0 punten." in cas
 
 
@@ -138,7 +139,7 @@ def test_a_lesson_only_a_classmate_names_is_never_in_anyones_total(three_lessons
     assert ("Module mini: mini-01, mini-02: de gepubliceerde lessen van deze module (volgens de lesbestanden).") in report
     assert "Nagekeken maar niet meegeteld: mini-03." in report
     assert (out / "gradebook-mini-03.csv").is_file()
-    bram = (out / "feedback" / "bram.html").read_text()
+    bram = (out / "feedback" / feedback_file_name("bram")).read_text()
     assert "telt niet mee voor een totaalcijfer" in bram and "<b>10,0</b>cijfer voor module mini" in bram
 
 
