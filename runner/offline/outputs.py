@@ -41,6 +41,7 @@ class OutputOptions:
     language: str = "nl"
     lessons_dir: Path | None = None  # lesson files that say each lesson's module (None: beside the checkpoints)
     counted_lessons: tuple[str, ...] | None = None  # --lessons: the one total counts exactly these
+    report_extra: str = ""  # a section of our own HTML at the end of report.html (the LMS's)
 
 
 @dataclass
@@ -130,6 +131,7 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
         generated_at=generated_at,
         inputs=ReportInputs(grading=grading, starter=starter, language=options.language),
     )
+    html = html.replace("</body>", options.report_extra + "</body>") if options.report_extra else html
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
     if not options.feedback:
         return
@@ -255,6 +257,7 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
     ) for lesson in lessons]
     html = render_module_report(parts, unplaced, modules, strays, grades, learners, runner.__version__,
                                 generated_at, options.language)
+    html = html.replace("</body>", options.report_extra + "</body>") if options.report_extra else html
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
     if not options.feedback:
         return
