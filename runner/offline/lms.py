@@ -18,6 +18,7 @@ Only the chosen file of each attempt is written, under a name of our own, in `--
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
@@ -300,7 +301,9 @@ def stage(chosen: Chosen, out_dir: Path) -> tuple[Path, str | None]:
     the same from run to run (so results resume); returns its path and, when the attempt has no
     file to grade, the reason (the path is then a placeholder that is never written)."""
     attempt = chosen.attempt
-    folder = out_dir / STAGED_DIR / f"{attempt.lms}-{slug(attempt.key)}"
+    # The exact key's hash too: "Zoë Çelik" and "Zoe Celik" are two learners, with two folders.
+    digest = hashlib.sha256(attempt.key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    folder = out_dir / STAGED_DIR / f"{attempt.lms}-{slug(attempt.key)}-{digest}"
     when = attempt.submitted_at.strftime("%Y%m%d-%H%M") if attempt.submitted_at else "laatste"
     picked, problem = choose_file(attempt.files)
     if picked is None:
@@ -668,6 +671,11 @@ def prepare(source: Path, lms: str, out_dir: Path, class_list_path: Path | None,
     if deadline is not None and lms == "moodle":
         notes.append("Moodle's download holds no submission time: lateness is not judged (see Moodle's own "
                      "grading table)")
+    if download.ignored:
+        shown = ", ".join(download.ignored[:5]) + (f" and {len(download.ignored) - 5} more"
+                                                  if len(download.ignored) > 5 else "")
+        notes.append(f"skipped {len(download.ignored)} entries that are no learner's file in a {lms} download: "
+                     f"{shown}")
     for item in unmatched:
         notes.append(f"not on the class list: {item.attempt.name} ({item.attempt.entry})")
     for member in missing:
