@@ -94,7 +94,7 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
         parts.append(f'<{h}>Opmerkingen van je docent</{h}><ul class="feedback">{items}</ul>')
     parts.append(f"<{h}>Je code</{h}>")
     marked = syntax_line(result.message) if not result.graded else None
-    parts.append(code_block(result.code, shared={marked} if marked else frozenset())
+    parts.append(code_block(result.code, shared={marked} if marked else set())
                  if result.code is not None else f"<p>{e(NL['no_code'])}</p>")
     return parts
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from runner.offline.grades import LearnerGrade, LessonGrading, format_grade, format_points
 from runner.offline.reasons import reason_text
@@ -61,7 +61,7 @@ def latest_per_learner(results: Sequence[ResultRecord]) -> list[tuple[ResultReco
 
 # Column names and cell words per language: Dutch for a Dutch teacher (the default), English with
 # --report-language en (the names this runner always wrote).
-GRADEBOOK_TEXTS = {
+GRADEBOOK_TEXTS: dict[str, dict[str, Any]] = {
     "nl": {
         "columns": ("leerling", "inzending", "status", "checkpoints gehaald", "checkpoints", "punten", "max punten",
                     "cijfer", "voldoende", "inzendingen", "reden", "browser anders", "correcties"),

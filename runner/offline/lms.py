@@ -137,14 +137,14 @@ def _entries(source: Path) -> Iterable[DownloadFile]:
             except OSError:
                 continue  # a link, or unreadable
             with os.fdopen(descriptor, "rb") as stream:
-                info = os.fstat(stream.fileno())
-                if not stat.S_ISREG(info.st_mode):
+                status = os.fstat(stream.fileno())
+                if not stat.S_ISREG(status.st_mode):
                     continue
                 data = stream.read(MAX_SUBMISSION_BYTES + 1)
             total += len(data)
             if total > MAX_TOTAL_BYTES:
                 raise LmsError(f"{str(source)!r} is larger than {MAX_TOTAL_BYTES >> 30} GiB")
-            yield DownloadFile(path.relative_to(source).as_posix(), data, info.st_size)
+            yield DownloadFile(path.relative_to(source).as_posix(), data, status.st_size)
 
 
 def read_download(source: Path, lms: str) -> Download:
@@ -215,10 +215,13 @@ def _moodle(entries: list[DownloadFile]) -> Download:
         if found is None or found.group("plugin") != "file":
             ignored.append(entry.path)  # online text, or not Moodle's naming
             continue
-        entry_name = parts[0] if folder else parts[0][: flat.start("orig") - 1]
+        if folder is not None:
+            entry_name, inner = parts[0], "/".join(parts[1:])
+        else:
+            assert flat is not None
+            entry_name, inner = parts[0][: flat.start("orig") - 1], flat.group("orig")
         attempt = attempts.setdefault(found.group("pid"), Attempt(
             "moodle", found.group("pid"), found.group("name"), entry_name))
-        inner = "/".join(parts[1:]) if folder else flat.group("orig")
         attempt.files.append(DownloadFile(inner, entry.data, entry.size))
     return Download("moodle", list(attempts.values()), ignored)
 
@@ -409,7 +412,7 @@ def read_class_list(path: Path, lms: str) -> ClassList:
             members.append(ClassMember(row[ident].strip(), row[student].strip(), ids))
     else:
         ident = _column(header, *MOODLE_IDENTIFIER.values())
-        full = _column(header, *MOODLE_FULL_NAME.values())
+        full_column = _column(header, *MOODLE_FULL_NAME.values())
         if ident is None:
             raise LmsError(f"{str(path)!r} is not a Moodle grading worksheet: it needs the column Identifier "
                            "(Identificatie in Dutch); download it under Assignment > View all submissions > "
@@ -420,7 +423,7 @@ def read_class_list(path: Path, lms: str) -> ClassList:
             found = re.search(r"(\d+)\s*$", row[ident])
             if not found:
                 continue
-            name = row[full].strip() if full is not None and full < len(row) else ""
+            name = row[full_column].strip() if full_column is not None and full_column < len(row) else ""
             members.append(ClassMember(found.group(1), name, {}, dict(zip(header, row))))
     if not members:
         raise LmsError(f"the class list {str(path)!r} holds no learners")
@@ -558,7 +561,7 @@ def moodle_worksheet(grades: Sequence[LmsGrade], class_list: ClassList | None, l
         header = class_list.header
         grade_column = _column(header, *MOODLE_GRADE.values(), "Beoordeling")
         feedback_column = _column(header, *MOODLE_FEEDBACK.values())
-        rows: list[list[object]] = [header]
+        rows: list[list[object]] = [list(header)]
         for member in class_list.members:
             row: list[object] = [member.row.get(name, "") for name in header]
             entry = by_key.get(member.key)
@@ -749,15 +752,15 @@ def write_lms_outputs(run: LmsRun, lessons: Sequence, out_dir: Path, options, it
     names = feedback_file_names(list(results))
     graded = []
     for chosen in run.chosen:
-        result = results.get(chosen.learner)
+        own = results.get(chosen.learner)
         page = None
-        if result is not None:
+        if own is not None:
             try:
                 page = (out_dir / FEEDBACK_DIR / names[chosen.learner]).read_bytes()
             except (OSError, KeyError):
                 page = None
-        reason = run.problems.get(id(chosen)) or (reason_text(result.message) if result is not None and
-                                                   not result.graded else None)
+        reason = run.problems.get(id(chosen)) or (reason_text(own.message) if own is not None and
+                                                   not own.graded else None)
         grade = grade_of.get(chosen.learner)
         graded.append(LmsGrade(chosen, grade, dutch_comment(grade, reason, chosen.lateness), page))
     lms = run.download.lms

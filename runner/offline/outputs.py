@@ -240,9 +240,9 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
         module_gradebook_csv(learners, modules, grades, delimiter, options.language), options.excel))
     if len(modules) > 1:
         for module in modules:
-            own = sorted(module.totals, key=lambda name: (name.casefold(), name))
+            members = sorted(module.totals, key=lambda name: (name.casefold(), name))
             batch.write_atomically(out_dir / f"gradebook-module-{module.counted.module}.csv", _gradebook_bytes(
-                module_gradebook_csv(own, [module], grades, delimiter, options.language), options.excel))
+                module_gradebook_csv(members, [module], grades, delimiter, options.language), options.excel))
     for lesson in lessons:
         name = lesson.bundle.lesson
         text = gradebook_csv(lesson.results, [c.id for c in lesson.bundle.checkpoints], delimiter, gradings[name],
@@ -264,7 +264,7 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
     names = feedback_file_names(learners)
     pages = {}
     for learner in learners:
-        own = []
+        own: list[LessonFeedback] = []
         for lesson in lessons:
             name = lesson.bundle.lesson
             result = latest[name].get(learner)
