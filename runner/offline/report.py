@@ -638,7 +638,7 @@ class _Report:
             rows.append(
                 f"<tr><td>{e(result.learner)}{more}</td>"
                 f'<td class="path">{self.path(result)}</td>'
-                f'<td class="num">{e(result.score)}/{e(result.max_score)}</td><td class="num">{grade}</td>'
+                f'<td class="num">{_score_cell(result, t)}</td><td class="num">{grade}</td>'
                 f"{self.checkpoint_cells(result)}</tr>"
             )
         headers = [*t["learner_headers"], *(e(c.id) for c in self.checkpoints)]
