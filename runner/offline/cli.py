@@ -334,7 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_merge(args)
         return run_grade(args)
     except UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
+        # A path in the message may be a learner's file name: control and bidi characters escaped.
+        print(f"error: {name_text(str(error))}", file=sys.stderr)
         return 2
     except BundleError as error:
         print(f"error: the tests of this lesson cannot be loaded: {error}", file=sys.stderr)
@@ -346,7 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {name_text(str(error))}", file=sys.stderr)
         return 2
     except ResultsFileError as error:
-        print(f"error: {error} (a line this runner did not write: mend or delete it, "
+        print(f"error: {name_text(str(error))} (a line this runner did not write: mend or delete it, "
               "or grade everything again with --regrade)", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

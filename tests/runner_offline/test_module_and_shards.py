@@ -306,3 +306,20 @@ def test_shard_and_merge_usage_errors(tree, tmp_path):
         2, "error: argument --shard: must be K/N with 1 <= K <= N, such as 2/4: '5/4'\n")
     completed = run_cli("merge", str(tmp_path), "--out", str(tmp_path / "m"), "--checkpoints-dir", str(tree))
     assert (completed.returncode, completed.stderr) == (2, f"error: no results.jsonl in '{tmp_path}'\n")
+
+
+def test_merge_errors_show_a_learners_file_name_escaped(tree, tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    sly = folder / "anna\x1b[2J\u202eyp.py"
+    sly.write_text(CORRECT_MINI)
+    for shard in ("s1", "s2"):
+        completed = run_cli("grade", "--lesson", "mini-01", "--checkpoints-dir", str(tree), str(folder),
+                            "--out", str(tmp_path / shard), "--jobs", "1", "--call-timeout", "3")
+        assert completed.returncode == 0, completed.stderr
+        sly.write_text(CORRECT_MINI.replace("2 * x", "x * x"))  # the second shard saw another file
+    merged = run_cli("merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out", str(tmp_path / "m"),
+                     "--checkpoints-dir", str(tree))
+    assert merged.returncode == 2
+    assert "\x1b" not in merged.stderr and "\u202e" not in merged.stderr
+    assert merged.stderr.startswith(f"error: {folder}/anna\\x1b[2J\\u202eyp.py was graded differently in ")
