@@ -340,3 +340,17 @@ def test_attempt_choice_follows_the_documented_rule():
     assert (chosen["a"].attempt.submitted_at.hour, chosen["a"].lateness.status) == (16, "on_time")
     assert chosen["b"].lateness.status == "on_time"  # at the deadline is in time
     assert (chosen["c"].attempt.submitted_at.day, chosen["c"].lateness.status) == (3, "late")
+
+
+def test_moodle_and_canvas_downloads_unpacked_into_a_folder(tree, tmp_path):
+    moodle = tmp_path / "KLAS3-Opdracht 1-42"
+    (moodle / "KLAS3-Opdracht 1-42" / "Zoë Çelik_1183615_assignsubmission_file").mkdir(parents=True)
+    (moodle / "KLAS3-Opdracht 1-42" / "Zoë Çelik_1183615_assignsubmission_file" / "main.py").write_text(CORRECT_MINI)
+    grade(tree, tmp_path / "m", str(moodle), "--lms", "moodle")
+    assert rows_of(tmp_path / "m" / "moodle-beoordelingsblad.csv")[1][:3] == ["Deelnemer 1183615", "Zoë Çelik", "10,0"]
+    canvas = tmp_path / "submissions"
+    canvas.mkdir()
+    (canvas / "çelikzoë_LATE_4002_9002_main.py").write_text(WRONG_MINI)
+    grade(tree, tmp_path / "c", str(canvas), "--lms", "canvas")
+    assert rows_of(tmp_path / "c" / "canvas-cijfers.csv")[2] == ["çelikzoë", "4002", "", "", "", "6.7"]
+    assert rows_of(tmp_path / "c" / "lms-overzicht.csv")[1][4] == "te laat"
