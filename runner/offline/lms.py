@@ -167,8 +167,8 @@ def _brightspace(entries: list[DownloadFile]) -> Download:
         parts = entry.path.split("/")
         if len(parts) > 1 and BRIGHTSPACE_ENTRY.match(parts[1]) and not BRIGHTSPACE_ENTRY.match(parts[0]):
             parts = parts[1:]  # the zip unpacked into a folder of the assignment's name
-        if parts == ["index.html"]:
-            index = entry.data
+        if parts[-1] == "index.html" and len(parts) <= 2 and not BRIGHTSPACE_ENTRY.match(parts[0]):
+            index = entry.data  # at the top, or in the folder of the assignment's name
             continue
         found = BRIGHTSPACE_ENTRY.match(parts[0])
         if found is None or (len(parts) == 1 and not found.group("orig")):

@@ -135,6 +135,9 @@ def test_brightspace_folder_layout_and_no_deadline(tree, tmp_path):
     assert overview[1][:5] == ["Anna de Vries", "Anna de Vries", overview[1][2], "2026-12-01 23:30",
                                "geen deadline opgegeven"]
     assert re.search(r"lms-inzendingen/brightspace-Anna-de-Vries-[0-9a-f]{8}/20261201-2330-main\.py$", overview[1][2])
+    with zipfile.ZipFile(out / "brightspace-terugkoppeling.zip") as package:
+        assert sorted(package.namelist()) == [
+            "88002-5001 - Anna de Vries - Dec 1, 2026 1130 PM/terugkoppeling.html", "index.html"]
 
 
 # ---- Canvas --------------------------------------------------------------------------------
