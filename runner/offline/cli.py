@@ -23,6 +23,8 @@ import os
 import re
 import sys
 from contextlib import ExitStack
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -42,15 +44,17 @@ from runner.core.model import GradeReport
 from runner.offline.gates.mutate import (
     INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
 )
+from runner.offline import lms
 from runner.offline.gates.quality_gate import check_quality_gate, known_solutions
-from runner.offline.grading.records import ResultRecord, ResultsFileError, read_results
 from runner.offline.grading.corrections import CorrectionsError
+from runner.offline.grading.records import ResultRecord, ResultsFileError, read_results
+from runner.offline.lms import LMS_NAMES, LmsError
 from runner.offline.outputs.feedback import FEEDBACK_DIR
-from runner.offline.outputs.write import LessonBatch, OutputOptions, write_outputs
 from runner.offline.outputs.report import LANGUAGES, missing_protections
+from runner.offline.outputs.write import LessonBatch, OutputOptions, write_outputs
 from runner.offline.sandbox.host import MIB, ChildProcessHost, SandboxError, SandboxLimits
 from runner.offline.grading.submission import (
-    PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
+    CollectedFiles, PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
 )
 from runner.offline.session import LessonRun, grade_class, plan_class
 
@@ -85,6 +89,20 @@ def _pass_percent(text: str) -> int:
     if not 1 <= value <= 99:
         raise argparse.ArgumentTypeError(f"must be from 1 to 99: {text!r}")
     return value
+
+
+def _deadline(text: str) -> datetime:
+    try:
+        return datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO date and time such as 2026-12-01T17:00: {text!r}") from None
+
+
+def _lesson_list(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise argparse.ArgumentTypeError(f"must name at least one lesson: {text!r}")
+    return names
 
 
 def _positive_int(text: str) -> int:
@@ -138,7 +156,13 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pass-percent", type=_pass_percent, default=None, metavar="P",
                         help="share of the points that makes a 5.5 (default: the lesson's pass_percent, else 55)")
     parser.add_argument("--report-language", choices=LANGUAGES, default="nl",
-                        help="language of report.html (default nl; learner messages stay Dutch)")
+                        help="language of report.html and the gradebook (default nl; feedback pages are Dutch)")
+    parser.add_argument("--lessons", type=_lesson_list, default=None, metavar="ID,ID",
+                        help="a module run: one total over exactly these lessons (default: per module, its "
+                             "published lessons)")
+    parser.add_argument("--lessons-dir", default=None, metavar="DIR",
+                        help="lesson files whose front matter names each lesson's module (default: lessons/ beside "
+                             "the checkpoints tree)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -159,6 +183,25 @@ def build_parser() -> argparse.ArgumentParser:
                        help="grade everything again, ignoring earlier results in --out")
     grade.add_argument("--shard", type=parse_shard, default=None, metavar="K/N",
                        help="grade only the K-th of N deterministic shares of the submissions (join with merge)")
+    grade.add_argument("--only", default=None, metavar="NAME",
+                       help="grade again one learner (or one file) and rewrite the outputs; the others keep "
+                            "their results")
+    lms_flags = grade.add_argument_group(
+        "from and to a learning environment",
+        "PATH is the assignment's bulk download from the LMS (the zip, or the folder it unpacks to)")
+    lms_flags.add_argument("--lms", choices=LMS_NAMES, default=None,
+                           help="read PATH as this LMS's bulk download and write its grade import and feedback zip")
+    lms_flags.add_argument("--class-list", default=None, metavar="FILE",
+                           help="the LMS's own export linking learners to its ids: Brightspace's grades export, "
+                                "Canvas's gradebook export, Moodle's grading worksheet")
+    lms_flags.add_argument("--deadline", type=_deadline, default=None, metavar="TIME",
+                           help="ISO time, e.g. 2026-12-01T17:00: per learner the newest attempt before it counts "
+                                "(Brightspace); lateness only as the LMS records it")
+    lms_flags.add_argument("--lms-item", default=None, metavar="NAME",
+                           help="the grade item's name in the LMS (Canvas: 'Title (id)'); default: the lesson or module")
+    lms_flags.add_argument("--moodle-language", choices=("nl", "en"), default="nl",
+                           help="language of your Moodle, for the worksheet's headers when no worksheet is given "
+                                "(default nl)")
     _add_output_flags(grade)
     _add_common(grade, lesson_required=False)
     merge = commands.add_parser("merge", help="join the outputs of grade --shard runs into one batch")
@@ -293,7 +336,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_merge(args)
         return run_grade(args)
     except UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
+        # A path in the message may be a learner's file name: control and bidi characters escaped.
+        print(f"error: {name_text(str(error))}", file=sys.stderr)
         return 2
     except BundleError as error:
         print(f"error: the tests of this lesson cannot be loaded: {error}", file=sys.stderr)
@@ -301,11 +345,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SandboxError as error:
         print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
         return 1
-    except CorrectionsError as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (CorrectionsError, LmsError) as error:
+        print(f"error: {name_text(str(error))}", file=sys.stderr)
         return 2
     except ResultsFileError as error:
-        print(f"error: {error} (a line this runner did not write: mend or delete it, "
+        print(f"error: {name_text(str(error))} (a line this runner did not write: mend or delete it, "
               "or grade everything again with --regrade)", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -322,7 +366,8 @@ STATUS_WORDS = {
     "timeout": ("⏱", "te traag", "magenta"),
 }
 # Control characters (ANSI escapes included) from learner text must not reach the terminal.
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Bidi overrides and isolates too: they reorder what the terminal shows.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def utf8_safe(text: str) -> str:
@@ -331,17 +376,22 @@ def utf8_safe(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def _escape_one(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def terminal_text(text: str) -> str:
-    return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(text))
+    return CONTROL_CHARACTERS.sub(_escape_one, utf8_safe(text))
 
 
 # In a file name every control character is escaped, newlines and tabs too: one name, one line.
-NAME_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NAME_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def name_text(name: str) -> str:
     """A file name (or path) as the terminal may show it: control characters as \\xNN."""
-    return NAME_CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", utf8_safe(name))
+    return NAME_CONTROL_CHARACTERS.sub(_escape_one, utf8_safe(name))
 
 
 def render_check(report: GradeReport, bundle: Bundle, file_name: str, console: Console) -> None:
@@ -469,8 +519,16 @@ def plan_lessons(args: argparse.Namespace, files: list[Path]) -> tuple[list[Less
 
 
 def output_options(args: argparse.Namespace) -> OutputOptions:
+    if args.lessons is not None:
+        known = known_lessons(Path(args.checkpoints_dir))
+        unknown = [name for name in args.lessons if name not in known]
+        if unknown:
+            raise UsageError(f"--lessons names {', '.join(map(repr, unknown))}, which "
+                             f"{str(args.checkpoints_dir)!r} does not have (known: {', '.join(known) or 'none'})")
     return OutputOptions(excel=args.excel, feedback=args.feedback, pass_percent=args.pass_percent,
-                         language=args.report_language)
+                         language=args.report_language,
+                         lessons_dir=Path(args.lessons_dir) if args.lessons_dir else None,
+                         counted_lessons=args.lessons)
 
 
 def refuse_links_in(out_dir: Path) -> None:
@@ -481,29 +539,115 @@ def refuse_links_in(out_dir: Path) -> None:
                          "(remove it, or choose another --out)")
 
 
+def batch_files(paths: list[Path]) -> CollectedFiles:
+    return CollectedFiles(sorted(paths, key=str), [])
+
+
+def lms_identities(run: "lms.LmsRun", runs: list[LessonRun], unplaced: list[ResultRecord],
+                   lesson: str | None) -> tuple[list[LessonRun], list[ResultRecord]]:
+    """Every submission of a download is the learner the LMS says (never the name a JSON export
+    claims); an attempt without a file to grade is an invalid submission with its reason."""
+    for lesson_run in runs:
+        lesson_run.submissions = [replace(s, learner=run.learner_of(s.path) or s.learner)
+                                  for s in lesson_run.submissions]
+    unplaced = [replace(r, learner=run.learner_of(r.submission) or r.learner) for r in unplaced]
+    for item in run.chosen:
+        problem = run.problems.get(id(item))
+        if problem is None:
+            continue
+        submission = Submission(str(run.staged[id(item)]), item.learner, "", lesson=lesson, problem=problem)
+        if lesson is not None and runs:
+            runs[0].submissions.append(submission)
+        else:
+            unplaced.append(unplaced_result(submission, problem))
+    return runs, unplaced
+
+
+def narrow_to(plans: list, bundles: list[Bundle], out_dir: Path, only: str) -> list[str]:
+    """--only: grade again exactly the submissions of one learner (or one file). Every other
+    submission keeps the result it has in results.jsonl, even when its file changed since (a note
+    names those); one without any result is left out until a run without --only."""
+    absolute = os.path.abspath(only)
+
+    def wanted(submission: Submission) -> bool:
+        path = submission.path.split("#", 1)[0]
+        return submission.learner == only or Path(path).name == only or path == absolute
+
+    if not any(wanted(s) for plan in plans for s in plan.submissions):
+        raise UsageError(f"--only {only!r}: no learner or file of that name in this batch")
+    earlier = read_results(out_dir / batch.RESULTS_FILE, repair=True).results.values()
+    by_path = {(result.submission, result.bundle_sha256): result for result in earlier}
+    changed, left = [], 0
+    for plan, bundle in zip(plans, bundles):
+        kept_paths = {key[0] for key in plan.kept}
+        submissions = []
+        for submission in plan.submissions:
+            old = by_path.get((submission.path, bundle.bundle_sha256))
+            if wanted(submission):
+                plan.kept.pop(batch.result_key(submission.path, submission.source_sha256, bundle.bundle_sha256), None)
+            elif submission.path not in kept_paths and old is not None:
+                # Its file changed since it was graded: the earlier result stays, as asked.
+                submission = replace(submission, source_sha256=old.source_sha256)
+                plan.kept[old.key] = old
+                changed.append(name_text(Path(submission.path.split("#", 1)[0]).name))
+            elif submission.path not in kept_paths:
+                left += 1
+            submissions.append(submission)
+        plan.submissions = submissions
+        plan.to_grade = [s for s in submissions if wanted(s)]
+    notes = []
+    if changed:
+        notes.append(f"--only {only}: kept the earlier result of {', '.join(changed)}, whose file changed since "
+                     "(grade without --only to update)")
+    if left:
+        notes.append(f"--only {only}: {plural(left, 'other submission')} without a result yet left ungraded")
+    return notes
+
+
 def run_grade(args: argparse.Namespace) -> int:
     if args.lesson is not None:
         resolve_lesson(Path(args.checkpoints_dir), args.lesson)  # a misspelt lesson before anything else
     out_dir = Path(args.out)
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out is not a directory: {args.out!r}")
-    try:
-        collected = collect_submission_files(args.paths)
-    except PathProblem as problem:
-        raise UsageError(str(problem)) from None
+    lms_run = None
+    if args.lms is not None:
+        if len(args.paths) != 1:
+            raise UsageError("--lms reads one bulk download: the zip, or the folder it unpacks to")
+        if args.shard is not None:
+            raise UsageError("--lms and --shard do not go together: grade the download on one machine")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        refuse_links_in(out_dir)
+        lms_run = lms.prepare(Path(args.paths[0]), args.lms, out_dir,
+                              Path(args.class_list) if args.class_list else None, args.deadline)
+        collected = batch_files([path for item in lms_run.chosen if id(item) not in lms_run.problems
+                                 for path in [lms_run.staged[id(item)]]])
+    else:
+        if args.class_list or args.deadline or args.lms_item:
+            raise UsageError("--class-list, --deadline and --lms-item need --lms (the download's LMS)")
+        try:
+            collected = collect_submission_files(args.paths)
+        except PathProblem as problem:
+            raise UsageError(str(problem)) from None
     files = collected.submissions
-    if not files:
+    if not files and not (lms_run and lms_run.problems):
         raise UsageError("no .py or .json submissions found in the given paths")
     files = shard_of(files, args.shard)
     if not files:
         raise UsageError(f"shard {args.shard[0]}/{args.shard[1]} holds no submissions (there are fewer than "
                          f"{args.shard[1]})")
+    options = output_options(args)  # a misspelt --lessons before anything is graded
     runs, unplaced = plan_lessons(args, files)
+    if lms_run is not None:
+        runs, unplaced = lms_identities(lms_run, runs, unplaced, args.lesson)
+        options = replace(options, feedback=True, report_extra=lms.report_section(lms_run, args.report_language))
     out_dir.mkdir(parents=True, exist_ok=True)
     refuse_links_in(out_dir)
     plan = plan_class(runs, unplaced, out_dir, regrade=args.regrade)
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal  # one line per message in a log file
+    if args.only is not None:
+        only_notes = narrow_to(plan.plans, [run.bundle for run in runs], out_dir, args.only)
     torn = plan.torn_bytes
     if torn:
         errors.print(f"note: cut off a torn last line ({torn} bytes) left by an interrupted run")
@@ -520,11 +664,22 @@ def run_grade(args: argparse.Namespace) -> int:
     with ExitStack() as bar:  # closed once the grading is done: the bar ends before the outputs are written
         progress = bar.enter_context(Progress(*columns, console=errors, disable=not plan.to_grade))
         task = progress.add_task(f"grading {plan.lessons}", total=plan.to_grade)
-        graded_class = grade_class(plan, lambda settings: limits_from(args, settings), args.jobs,
-                                   output_options(args), on_result=lambda result: progress.advance(task),
-                                   on_graded=bar.close)
-    for note in graded_class.notes:
-        errors.print(f"note: {note}")
+        # With an LMS download, results kept from an earlier run carry the names of this run's class list.
+        graded_class = grade_class(plan, lambda settings: limits_from(args, settings), args.jobs, options,
+                                   on_result=lambda result: progress.advance(task), on_graded=bar.close,
+                                   learner_of=lms_run.learner_of if lms_run is not None else None)
+    notes = graded_class.notes
+    if lms_run is not None:
+        lessons = graded_class.lessons
+        item = args.lms_item or ", ".join(lesson.bundle.lesson for lesson in lessons)
+        notes = [*lms_run.notes, *notes, *lms.write_lms_outputs(lms_run, lessons, out_dir, options, item,
+                                                                   args.moodle_language)]
+        notes.append(f"wrote {out_dir / lms.IMPORT_FILES[args.lms]} (if its ids are known), "
+                     f"{out_dir / lms.FEEDBACK_PACKAGES[args.lms]} and {out_dir / 'lms-overzicht.csv'}")
+    if args.only is not None:
+        notes = [*only_notes, *notes]
+    for note in notes:
+        errors.print(Text(f"note: {name_text(note)}"))
     results = graded_class.results
     graded = sum(1 for r in results if r.graded)
     invalid = sorted((Path(r.submission) for r in results if not r.graded), key=str)

@@ -9,7 +9,7 @@ arrives. Grading is `grading/`, the sandbox `sandbox/`, the files `outputs/`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -61,6 +61,7 @@ class ClassGrading:
     outcomes: list[batch.BatchOutcome]  # one per lesson
     unplaced: list[ResultRecord]
     notes: list[str]  # from writing the outputs (corrections that change nothing)
+    lessons: list[LessonBatch]  # what the outputs were written from, per lesson (the LMS files too)
 
     @property
     def results(self) -> list[ResultRecord]:
@@ -97,16 +98,22 @@ def plan_class(runs: list[LessonRun], unplaced: list[ResultRecord], out_dir: Pat
 
 def grade_class(plan: ClassPlan, limits_for: Callable[[LessonSettings], SandboxLimits], jobs: int,
                 options: OutputOptions, on_result: Callable[[ResultRecord], None] | None = None,
-                on_graded: Callable[[], None] | None = None) -> ClassGrading:
+                on_graded: Callable[[], None] | None = None,
+                learner_of: Callable[[str], str | None] | None = None) -> ClassGrading:
     """Grade what the plan says is missing, lesson by lesson, each in `jobs` sandboxed workers with
     the limits of that lesson's settings; then write every output of the run. `on_result` is
     called for each result as it arrives, `on_graded` once the grading is done and before the
-    outputs are written (the command line ends its progress bar there)."""
+    outputs are written (the command line ends its progress bar there). `learner_of` (an LMS
+    download's) names the learner of a submission path, for results kept from an earlier run too."""
     outcomes = [batch.run_batch(lesson_plan, run.bundle, run.lesson_dir, plan.out_dir,
                                 limits_for(run.bundle.settings), jobs, on_result=on_result)
                 for run, lesson_plan in zip(plan.runs, plan.plans)]
     if on_graded is not None:
         on_graded()
+    if learner_of is not None:
+        for outcome in outcomes:
+            outcome.results = [replace(result, learner=learner_of(result.submission) or result.learner)
+                               for result in outcome.results]
     lessons = [LessonBatch(run.bundle, run.lesson_dir, outcome.results) for run, outcome in zip(plan.runs, outcomes)]
     notes = write_outputs(lessons, plan.out_dir, options, plan.unplaced)
-    return ClassGrading(outcomes, plan.unplaced, notes)
+    return ClassGrading(outcomes, plan.unplaced, notes, lessons)

@@ -76,6 +76,8 @@ def test_the_module_export_holds_every_lesson_with_code_and_grades_as_a_module(p
         cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert graded.returncode == 0, graded.stderr
     rows = list(csv.DictReader((out / "gradebook.csv").open(newline="")))
-    # 1 of the 2 points of the lessons handed in: 50 %, below 55 %: 1 + 4.5 * 0.5 / 0.55 = 5.09
-    assert [(row["learner"], row["tekst-01 grade"], row["tekst-03 grade"], row["grade"]) for row in rows] == [
-        ("Anna <de> Vries", "10.0", "1.0", "5.1")]
+    # The total counts the module's three published lessons, tekst-02 (not handed in) as 0 points:
+    # 1 of 3 points, below 55 %: 1 + 4.5 * (1/3) / 0.55 = 3.73
+    assert [(row["leerling"], row["tekst-01 cijfer"], row["tekst-02 cijfer"], row["tekst-03 cijfer"], row["punten"],
+             row["max punten"], row["cijfer"]) for row in rows] == [
+        ("Anna <de> Vries", "10.0", "", "1.0", "1", "3", "3.7")]

@@ -6,7 +6,9 @@ busy 2-core machine never hits them.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,23 @@ def is_alive(pid: int) -> bool:
 
 
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop needs a grader running as root")
+
+
+# Words of English sentences that are not Dutch words too (so "test", "code", "is" are not here).
+ENGLISH = {"the", "and", "which", "does", "not", "for", "with", "file", "lesson", "lessons", "submission",
+           "submissions", "grade", "graded", "grades", "points", "error", "syntax", "expected", "learner", "learners",
+           "passed", "failed", "line", "field", "must", "appears", "twice", "holds", "only", "empty",
+           "limit", "all", "invalid", "total", "report", "feedback", "see", "your", "this", "that", "was", "were",
+           "could", "cannot", "unknown", "missing", "whitespace", "malformed", "unsupported", "type", "known",
+           "counts", "counted", "nothing", "handed"}
+CODE = re.compile(r'<div class="code">.*?</div>', re.DOTALL)
+
+
+def english_words(page: str, allowed: set[str] = frozenset()) -> list[str]:
+    """English words in the visible text of a page, outside code blocks."""
+    text = CODE.sub(" ", page)
+    text = re.sub(r"<(style|title)>.*?</\1>", " ", text, flags=re.DOTALL)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    text = re.sub(r"--[\w-]+", " ", text)  # a flag such as --lessons is what the teacher types, not a sentence
+    words = re.findall(r"[A-Za-z]+", text)
+    return [word for word in words if word.lower() in ENGLISH and word not in allowed]

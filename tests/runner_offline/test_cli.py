@@ -158,9 +158,9 @@ def test_grade_writes_results_gradebook_and_report(graded_batch):
 def test_gradebook_has_one_row_per_learner_and_no_formulas(graded_batch):
     _, out, _ = graded_batch
     rows = list(csv.DictReader((out / "gradebook.csv").open(newline="")))
-    by_learner = {row["learner"]: row for row in rows}
+    by_learner = {row["leerling"]: row for row in rows}
     assert len(rows) == 6
-    assert by_learner["anna"]["double"] == "pass" and by_learner["anna"]["score"] == "3"
+    assert by_learner["anna"]["double"] == "gehaald" and by_learner["anna"]["checkpoints gehaald"] == "3"
     assert "'=HYPERLINK(\"http://x\",\"klik\")" in by_learner
     assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
 
@@ -177,7 +177,7 @@ def test_report_is_self_contained_and_escapes_learner_text(graded_batch):
     assert not tags.resource_attributes
     assert "url(" not in report and "@import" not in report
     assert "<svg" in report and "browser zei pass" in report
-    assert "submission is for lesson &#x27;rag-01&#x27;, not &#x27;mini-01&#x27;" in report
+    assert "de inzending is voor les &#x27;rag-01&#x27;, niet voor &#x27;mini-01&#x27;" in report
 
 
 def test_check_never_sends_terminal_escapes_from_learner_text(tmp_path):
@@ -240,7 +240,8 @@ def test_excel_gradebook_uses_semicolons_and_a_byte_order_mark(tmp_path):
     completed = run_cli("grade", *LESSON_ARGS, *FAST_LIMITS, str(folder), "--out", str(out), "--jobs", "1", "--excel")
     assert completed.returncode == 0, completed.stderr
     data = (out / "gradebook.csv").read_bytes()
-    assert data.startswith(b"\xef\xbb\xbflearner;submission;status;score;max_score;")
+    assert data.startswith("\ufeffleerling;inzending;status;checkpoints gehaald;checkpoints;punten;max punten;cijfer;"
+                           "voldoende;".encode())
     assert "\nzoë;" in data.decode("utf-8-sig")
 
 

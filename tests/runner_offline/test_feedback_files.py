@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
+from runner.offline.outputs.feedback import feedback_file_name
 
 STARTER = "def double(x):\n    raise NotImplementedError\n\ndef words(text):\n    raise NotImplementedError\n\n" \
           "def total(numbers):\n    raise NotImplementedError\n"
@@ -55,31 +56,32 @@ def graded(lesson, tmp_path_factory):
 
 
 def gradebook(out) -> dict[str, dict]:
-    return {row["learner"]: row for row in csv.DictReader((out / "gradebook.csv").open(newline=""))}
+    return {row["leerling"]: row for row in csv.DictReader((out / "gradebook.csv").open(newline=""))}
 
 
 def test_gradebook_has_points_and_grades_from_the_lesson(graded):
     _, out, _ = graded
     rows = gradebook(out)
-    assert (rows["anna"]["points"], rows["anna"]["max_points"], rows["anna"]["grade"], rows["anna"]["passed"]) == (
-        "4", "4", "10.0", "yes")
+    assert (rows["anna"]["punten"], rows["anna"]["max punten"], rows["anna"]["cijfer"], rows["anna"]["voldoende"]) == (
+        "4", "4", "10.0", "ja")
     # bram passes words and total: 2 of 4 points, below 60 %: 1 + 4.5 * 0.5 / 0.6 = 4.75 -> 4.8
-    assert (rows["bram"]["points"], rows["bram"]["grade"], rows["bram"]["passed"]) == ("2", "4.8", "no")
-    assert rows["cor"]["grade"] == "1.0"
+    assert (rows["bram"]["punten"], rows["bram"]["cijfer"], rows["bram"]["voldoende"]) == ("2", "4.8", "nee")
+    assert rows["cor"]["cijfer"] == "1.0"  # graded (the starter): a real 1.0
 
 
 def test_one_escaped_self_contained_feedback_page_per_learner(graded):
     _, out, _ = graded
     pages = sorted(path.name for path in (out / "feedback").iterdir())
-    assert pages == ["anna.html", "bram.html", "cor.html", "script-alert-x-script.html"]
-    bram = (out / "feedback" / "bram.html").read_text()
+    assert pages == sorted(feedback_file_name(name) for name in ("anna", "bram", "cor", HOSTILE))
+    assert feedback_file_name(HOSTILE).startswith("script-alert-x-script-")
+    bram = (out / "feedback" / feedback_file_name("bram")).read_text()
     assert '<html lang="nl">' in bram and "<b>4,8</b>cijfer (onvoldoende)" in bram
     assert "Wat nog niet goed ging" in bram and 'class="ln">3</td><td>    return x * x</td>' in bram
-    hostile = (out / "feedback" / "script-alert-x-script.html").read_text()
+    hostile = (out / "feedback" / feedback_file_name(HOSTILE)).read_text()
     assert "<script" not in hostile and "</pre>" not in hostile and "</td></pre>" not in hostile
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in hostile
     assert "src=" not in hostile and "href=" not in hostile
-    assert "Niet begonnen" in (out / "feedback" / "cor.html").read_text()
+    assert "Niet begonnen" in (out / "feedback" / feedback_file_name("cor")).read_text()
 
 
 def test_the_dutch_report_shows_grades_and_who_did_not_start(graded):
@@ -105,9 +107,9 @@ def test_corrections_survive_a_regrade_and_show_everywhere(graded):
         completed = run_cli(*args, *rerun)
         assert completed.returncode == 0, completed.stderr
         rows = gradebook(out)
-        assert (rows["bram"]["points"], rows["bram"]["grade"]) == ("3", "7.2")  # 5.5 + 4.5 * 0.15 / 0.4 = 7.19
-        assert rows["bram"]["corrections"] == "double +1: goed idee, <i>kleine</i> fout"
-    feedback = (out / "feedback" / "bram.html").read_text()
+        assert (rows["bram"]["punten"], rows["bram"]["cijfer"]) == ("3", "7.2")  # 5.5 + 4.5 * 0.15 / 0.4 = 7.19
+        assert rows["bram"]["correcties"] == "double +1: goed idee, <i>kleine</i> fout"
+    feedback = (out / "feedback" / feedback_file_name("bram")).read_text()
     assert "Opmerkingen van je docent" in feedback and "goed idee, &lt;i&gt;kleine&lt;/i&gt; fout" in feedback
     report = (out / "report.html").read_text()
     assert "goed idee, &lt;i&gt;kleine&lt;/i&gt; fout" in report.split("<h2>Correcties van de docent</h2>")[1]
@@ -123,4 +125,18 @@ def test_a_mistake_in_corrections_stops_before_grading(graded, tmp_path):
     assert completed.returncode == 2
     assert completed.stderr == (f"error: {out / 'corrections.csv'}:2: lesson mini-01 has no checkpoint 'dubble' "
                                 "(did you mean 'double'?)\n")
+    assert not (out / "results.jsonl").exists()
+
+
+def test_a_corrections_field_over_the_csv_limit_is_one_line_and_exit_2(graded, tmp_path):
+    _, _, args = graded
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "corrections.csv").write_text("learner,lesson,checkpoint,points,comment\n"
+                                         f"anna,mini-01,double,1,\"{'x' * 200_000}\"\n")
+    changed = [str(out) if value == args[args.index("--out") + 1] else value for value in args]
+    completed = run_cli(*changed)
+    assert completed.returncode == 2
+    assert completed.stderr == (f"error: {out / 'corrections.csv'}:2: not a readable CSV line (field larger than "
+                                "field limit (131072))\n")
     assert not (out / "results.jsonl").exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -74,9 +75,9 @@ def test_points_follow_the_lesson_and_corrections_stay_within_a_checkpoint():
     assert [c.comment for c in grade.corrections] == ["extra", "bijna", "gekopieerd"]
 
 
-def test_an_invalid_submission_scores_nothing_but_can_be_corrected():
+def test_an_invalid_submission_has_no_grade_unless_the_teacher_gives_points():
     empty = record("kees", {}, status="invalid")
-    assert GRADING.grade(empty).grade == Decimal("1.0")
+    assert GRADING.grade(empty) is None
     corrected = LessonGrading("mini-01", GRADING.points, 55, (Correction("kees", "mini-01", "double", Decimal(2), "", 2),))
     assert corrected.grade(empty).points == 2
 
@@ -86,6 +87,13 @@ def test_gradebook_has_points_grade_and_corrections_and_no_formulas():
     grading = LessonGrading("mini-01", GRADING.points, 55, (
         Correction(anna.learner, "mini-01", "total", Decimal("0.5"), "=1+1 half goed", 2),))
     rows = list(csv.reader(io.StringIO(gradebook_csv([anna], ["double", "words", "total"], grading=grading))))
+    assert rows[0] == ["leerling", "inzending", "status", "checkpoints gehaald", "checkpoints", "punten", "max punten",
+                       "cijfer", "voldoende", "double", "words", "total", "inzendingen", "reden", "browser anders",
+                       "correcties"]
+    assert rows[1] == ["'=HYPERLINK(\"x\")", "/klas/=HYPERLINK(\"x\").py", "nagekeken", "2", "3", "3.5", "4", "8.8",
+                       "ja", "gehaald", "gehaald", "niet gehaald", "1", "", "", "total +0.5: =1+1 half goed"]
+    rows = list(csv.reader(io.StringIO(gradebook_csv([anna], ["double", "words", "total"], grading=grading,
+                                                     language="en"))))
     assert rows[0] == ["learner", "submission", "status", "score", "max_score", "points", "max_points", "grade",
                        "passed", "double", "words", "total", "submissions", "message", "browser_disagrees",
                        "corrections"]
@@ -132,3 +140,13 @@ def test_corrections_need_their_header(tmp_path):
     with pytest.raises(CorrectionsError) as raised:
         read_corrections(path, CHECKPOINTS)
     assert str(raised.value) == f"{path}:1: the header must be learner,lesson,checkpoint,points,comment, not naam,punten"
+
+
+def test_an_invalid_submission_has_an_empty_grade_and_its_reason_in_the_gradebook():
+    broken = replace(record("kees", {}, status="invalid"), message="syntax error on line 4: expected ':'")
+    rows = list(csv.DictReader(io.StringIO(gradebook_csv([broken], ["double", "words", "total"], grading=GRADING))))
+    assert [rows[0][k] for k in ("status", "checkpoints gehaald", "punten", "max punten", "cijfer", "voldoende",
+                                 "reden")] == ["ongeldig", "", "", "4", "", "", "syntaxfout op regel 4: hier ontbreekt een ':'"]
+    rows = list(csv.DictReader(io.StringIO(gradebook_csv([broken], ["double"], grading=GRADING, language="en"))))
+    assert [rows[0][k] for k in ("status", "grade", "passed", "message")] == [
+        "invalid", "", "", "syntax error on line 4: expected ':'"]

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
+from runner.offline.outputs.feedback import feedback_file_name
 from runner.offline.grading.records import read_results
 
 
@@ -51,6 +52,10 @@ def make_module_class(folder) -> None:
     (folder / "losse.py").write_text(CORRECT_MINI)
 
 
+def gradebook_rows(path) -> dict[str, dict]:
+    return {row["leerling"]: row for row in csv.DictReader(path.open(newline="", encoding="utf-8"))}
+
+
 def test_a_module_in_one_run_has_a_column_per_lesson_and_a_total(tree, tmp_path):
     folder = tmp_path / "klas"
     folder.mkdir()
@@ -60,15 +65,18 @@ def test_a_module_in_one_run_has_a_column_per_lesson_and_a_total(tree, tmp_path)
                         "--call-timeout", "3", "--feedback")
     assert completed.returncode == 0, completed.stderr
     assert "8 submissions: 6 graded, 2 invalid" in completed.stdout
-    rows = {row["learner"]: row for row in csv.DictReader((out / "gradebook.csv").open(newline=""))}
-    assert list(rows["anna"]) == ["learner", "mini-01 points", "mini-01 grade", "mini-02 points", "mini-02 grade",
-                                  "points", "max_points", "grade", "passed"]
-    assert [rows["anna"][k] for k in ("mini-01 grade", "mini-02 grade", "points", "max_points", "grade")] == [
+    rows = gradebook_rows(out / "gradebook.csv")
+    assert list(rows["anna"]) == ["leerling", "mini-01 punten", "mini-01 cijfer", "mini-02 punten", "mini-02 cijfer",
+                                  "punten", "max punten", "cijfer", "voldoende"]
+    assert [rows["anna"][k] for k in ("mini-01 cijfer", "mini-02 cijfer", "punten", "max punten", "cijfer")] == [
         "10.0", "10.0", "9", "9", "10.0"]
     # bram: 2 of 3 and 6 of 6 points; cas: nothing for mini-01 (empty, 0 in the total), 5 of 6 for mini-02
-    assert [rows["bram"][k] for k in ("mini-01 points", "points", "grade")] == ["2", "8", "8.9"]
-    assert [rows["cas"][k] for k in ("mini-01 points", "mini-01 grade", "mini-02 points", "points")] == [
+    assert [rows["bram"][k] for k in ("mini-01 punten", "punten", "cijfer")] == ["2", "8", "8.9"]
+    assert [rows["cas"][k] for k in ("mini-01 punten", "mini-01 cijfer", "mini-02 punten", "punten")] == [
         "", "", "5", "5"]
+    # losse.py names no lesson: no grade, no total, an empty row
+    assert [rows["losse"][k] for k in ("mini-01 cijfer", "punten", "max punten", "cijfer", "voldoende")] == [
+        "", "", "9", "", ""]
     results = {r.submission: r for r in read_results(out / "results.jsonl").results.values()}
     assert results[str(folder / "losse.py")].message == (
         "a .py file does not say which lesson it is for: grade it with --lesson")
@@ -78,8 +86,104 @@ def test_a_module_in_one_run_has_a_column_per_lesson_and_a_total(tree, tmp_path)
     report = (out / "report.html").read_text()
     assert "<h2>Cijfers per les</h2>" in report and "Les mini-01" in report and "Les mini-02" in report
     assert "<h2>Inzendingen zonder bekende les</h2>" in report
-    anna = (out / "feedback" / "anna.html").read_text()
-    assert "<h2>Les mini-01</h2>" in anna and "<h2>Les mini-02</h2>" in anna and "cijfer voor alles samen" in anna
+    assert ("Module mini: mini-01, mini-02: de lessen van deze module in de checkpoints-map (er zijn geen "
+            "lesbestanden).") in report
+    assert "een .py-bestand zegt niet voor welke les het is: je docent moet de les erbij opgeven" in report
+    anna = (out / "feedback" / feedback_file_name("anna")).read_text()
+    assert "<h2>Les mini-01</h2>" in anna and "<h2>Les mini-02</h2>" in anna
+    assert "<b>10,0</b>cijfer voor module mini (voldoende): 9 van 9 punten over mini-01, mini-02" in anna
+    cas = (out / "feedback" / feedback_file_name("cas")).read_text()
+    assert "Niets ingeleverd voor mini-01: die les telt mee met 0 punten." in cas
+
+
+def stray_class(folder) -> None:
+    """The issue's case: a learner who passed both her lessons, and a classmate whose export also
+    holds an untouched third lesson."""
+    (folder / "anna.json").write_text(module_export("anna", {"mini-01": CORRECT_MINI, "mini-02": CORRECT_MINI}))
+    (folder / "bram.json").write_text(module_export("bram", {"mini-01": CORRECT_MINI, "mini-02": CORRECT_MINI,
+                                                             "mini-03": "def double(x):\n    pass\n"}))
+
+
+@pytest.fixture(scope="module")
+def three_lessons(tree, tmp_path_factory):
+    """mini-01..03 in a project with lesson files: mini-01 and mini-02 published in module mini,
+    mini-03 without a lesson file (not published); tekst-01 in a second module."""
+    project = tmp_path_factory.mktemp("project")
+    checkpoints = project / "checkpoints"
+    for name in ("mini-01", "mini-02"):
+        shutil.copytree(tree / name, checkpoints / name)
+    for name in ("mini-03", "tekst-01"):
+        shutil.copytree(MINI_LESSON, checkpoints / name)
+        config = checkpoints / name / "checkpoints.toml"
+        config.write_text(config.read_text().replace('lesson = "mini-01"', f'lesson = "{name}"'))
+    (project / "lessons").mkdir()
+    for name, module in (("mini-01", "mini"), ("mini-02", "mini"), ("tekst-01", "tekst")):
+        (project / "lessons" / f"{name}.md").write_text(
+            f"---\nid: {name}\nmodule: {{id: {module}, number: 1, title: Mini}}\nlesson: 1\n---\n# Les\n")
+    return checkpoints
+
+
+def test_a_lesson_only_a_classmate_names_is_never_in_anyones_total(three_lessons, tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    stray_class(folder)
+    out = tmp_path / "out"
+    completed = run_cli("grade", "--checkpoints-dir", str(three_lessons), str(folder), "--out", str(out),
+                        "--jobs", "2", "--call-timeout", "3", "--feedback")
+    assert completed.returncode == 0, completed.stderr
+    rows = gradebook_rows(out / "gradebook.csv")
+    assert "mini-03 punten" not in rows["anna"]
+    for learner in ("anna", "bram"):
+        assert [rows[learner][k] for k in ("punten", "max punten", "cijfer", "voldoende")] == ["9", "9", "10.0", "ja"]
+    report = (out / "report.html").read_text()
+    assert ("Module mini: mini-01, mini-02: de gepubliceerde lessen van deze module (volgens de lesbestanden).") in report
+    assert "Nagekeken maar niet meegeteld: mini-03." in report
+    assert (out / "gradebook-mini-03.csv").is_file()
+    bram = (out / "feedback" / feedback_file_name("bram")).read_text()
+    assert "telt niet mee voor een totaalcijfer" in bram and "<b>10,0</b>cijfer voor module mini" in bram
+
+
+def test_the_teacher_lists_the_lessons_that_count(three_lessons, tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    stray_class(folder)
+    out = tmp_path / "out"
+    completed = run_cli("grade", "--checkpoints-dir", str(three_lessons), str(folder), "--out", str(out),
+                        "--jobs", "2", "--call-timeout", "3", "--lessons", "mini-01,mini-03")
+    assert completed.returncode == 0, completed.stderr
+    rows = gradebook_rows(out / "gradebook.csv")
+    assert list(rows["anna"])[1:5] == ["mini-01 punten", "mini-01 cijfer", "mini-03 punten", "mini-03 cijfer"]
+    # anna handed in nothing for mini-03: 3 of 6 points; bram's untouched mini-03 scores 0 of its 3
+    assert [rows["anna"][k] for k in ("mini-03 cijfer", "punten", "max punten")] == ["", "3", "6"]
+    assert [rows["bram"][k] for k in ("mini-03 punten", "punten", "max punten")] == ["0", "3", "6"]
+    assert "Nagekeken maar niet meegeteld: mini-02." in (out / "report.html").read_text()
+    wrong = run_cli("grade", "--checkpoints-dir", str(three_lessons), str(folder), "--out", str(out),
+                    "--lessons", "mini-01,mini-9")
+    assert wrong.returncode == 2
+    assert wrong.stderr.startswith("error: --lessons names 'mini-9', which ")
+
+
+def test_two_modules_in_one_folder_get_a_total_and_a_gradebook_each(three_lessons, tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "anna.json").write_text(module_export("anna", {"mini-01": CORRECT_MINI, "mini-02": CORRECT_MINI}))
+    (folder / "anna-tekst.json").write_text(json.dumps({"lesson": "tekst-01", "learner": "anna", "code": CORRECT_MINI}))
+    (folder / "bram.json").write_text(json.dumps({"lesson": "tekst-01", "learner": "bram", "code": CORRECT_MINI}))
+    out = tmp_path / "out"
+    completed = run_cli("grade", "--checkpoints-dir", str(three_lessons), str(folder), "--out", str(out),
+                        "--jobs", "2", "--call-timeout", "3", "--excel")
+    assert completed.returncode == 0, completed.stderr
+    text = (out / "gradebook.csv").read_text(encoding="utf-8-sig")
+    rows = {row["leerling"]: row for row in csv.DictReader(text.splitlines(), delimiter=";")}
+    assert [rows["anna"][k] for k in ("mini punten", "mini max punten", "mini cijfer", "tekst cijfer")] == [
+        "9", "9", "10,0", "10,0"]
+    # bram handed in nothing for module mini: no total there, not a 1,0
+    assert [rows["bram"][k] for k in ("mini punten", "mini cijfer", "mini voldoende", "tekst cijfer")] == [
+        "", "", "", "10,0"]
+    mini = (out / "gradebook-module-mini.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert mini[0] == "leerling;mini-01 punten;mini-01 cijfer;mini-02 punten;mini-02 cijfer;punten;max punten;cijfer;voldoende"
+    assert [line.split(";")[0] for line in mini[1:]] == ["anna"]
+    assert (out / "gradebook-module-tekst.csv").is_file()
 
 
 def test_a_module_export_with_lesson_grades_only_that_lesson(tree, tmp_path):
@@ -202,3 +306,20 @@ def test_shard_and_merge_usage_errors(tree, tmp_path):
         2, "error: argument --shard: must be K/N with 1 <= K <= N, such as 2/4: '5/4'\n")
     completed = run_cli("merge", str(tmp_path), "--out", str(tmp_path / "m"), "--checkpoints-dir", str(tree))
     assert (completed.returncode, completed.stderr) == (2, f"error: no results.jsonl in '{tmp_path}'\n")
+
+
+def test_merge_errors_show_a_learners_file_name_escaped(tree, tmp_path):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    sly = folder / "anna\x1b[2J\u202eyp.py"
+    sly.write_text(CORRECT_MINI)
+    for shard in ("s1", "s2"):
+        completed = run_cli("grade", "--lesson", "mini-01", "--checkpoints-dir", str(tree), str(folder),
+                            "--out", str(tmp_path / shard), "--jobs", "1", "--call-timeout", "3")
+        assert completed.returncode == 0, completed.stderr
+        sly.write_text(CORRECT_MINI.replace("2 * x", "x * x"))  # the second shard saw another file
+    merged = run_cli("merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out", str(tmp_path / "m"),
+                     "--checkpoints-dir", str(tree))
+    assert merged.returncode == 2
+    assert "\x1b" not in merged.stderr and "\u202e" not in merged.stderr
+    assert merged.stderr.startswith(f"error: {folder}/anna\\x1b[2J\\u202eyp.py was graded differently in ")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 
+from runner.offline.outputs.feedback import feedback_file_name, feedback_file_names
 from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, safe_cell
 from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
 from runner.offline.outputs.report import CheckpointInfo, ReportInputs, render_report
@@ -36,7 +38,9 @@ def invalid(learner: str, path: str, message: str, max_score: int = 1) -> Result
 
 @pytest.mark.parametrize(("value", "cell"), [
     ("=1+1", "'=1+1"), ("+31 6", "'+31 6"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", "'\tx"), ("\rx", "'\rx"), ("Anna", "Anna"), (3, "3"), (None, ""),
+    ("\tx", "\\u0009x"), ("\rx", "\\u000dx"), ("Anna", "Anna"), (3, "3"), (None, ""),
+    ("Anna\u202egnp.exe", "Anna\\u202egnp.exe"), ("a\x1b[31mb", "a\\u001b[31mb"), ("x\u2066y\u2069", "x\\u2066y\\u2069"),
+    ("=\u202e", "'=\\u202e"),
 ])
 def test_cells_that_a_spreadsheet_would_evaluate_become_text(value, cell):
     assert safe_cell(value) == cell
@@ -50,8 +54,13 @@ def test_latest_submission_per_learner_wins():
 
 
 def test_gradebook_columns_follow_the_lesson():
-    rows = list(csv.reader(io.StringIO(gradebook_csv(
-        [result("-evil", "/c/e.py", {"double": "pass", "words": "timeout"})], ["double", "words"]))))
+    evil = result("-evil", "/c/e.py", {"double": "pass", "words": "timeout"})
+    assert list(csv.reader(io.StringIO(gradebook_csv([evil], ["double", "words"])))) == [
+        ["leerling", "inzending", "status", "checkpoints gehaald", "checkpoints", "double", "words", "inzendingen",
+         "reden", "browser anders"],
+        ["'-evil", "/c/e.py", "nagekeken", "1", "2", "gehaald", "te traag", "1", "", ""],
+    ]
+    rows = list(csv.reader(io.StringIO(gradebook_csv([evil], ["double", "words"], language="en"))))
     assert rows == [
         ["learner", "submission", "status", "score", "max_score", "double", "words", "submissions", "message",
          "browser_disagrees"],
@@ -122,7 +131,7 @@ def test_gradebook_names_the_checkpoints_where_the_browser_disagreed():
     learner = result("kees", "/c/kees.json", {"double": "fail", "words": "pass"},
                      browser_verdicts={"double": "pass", "words": "pass"})
     rows = list(csv.DictReader(io.StringIO(gradebook_csv([learner], ["double", "words"]))))
-    assert rows[0]["browser_disagrees"] == "double"
+    assert rows[0]["browser anders"] == "double"
 
 
 def test_every_submission_of_a_learner_with_several_is_listed_with_the_one_that_counts():
@@ -146,3 +155,22 @@ def test_an_invalid_earlier_submission_is_listed_as_invalid():
     later = result("noor", "/c/b.py", {"double": "pass"}, created_at="2026-11-02T10:00:00Z")
     section = render([broken, later]).split("<h2>Learners with more than one submission</h2>")[1].split("<h2>")[0]
     assert '<td><span class="status invalid">invalid</span></td><td></td>' in section
+
+
+def test_names_with_control_and_bidi_characters_reach_no_output_raw():
+    sly = "Anna\u202e\x1b[2Jsirv ed\u2066"
+    rows = list(csv.reader(io.StringIO(gradebook_csv([result(sly, "/c/a\u202e.py", {"double": "pass"})], ["double"]))))
+    assert rows[1][:2] == ["Anna\\u202e\\u001b[2Jsirv ed\\u2066", "/c/a\\u202e.py"]
+    page = render([result(sly, "/c/a.py", {"double": "fail"}, why="fout\u202e")])
+    assert "\u202e" not in page and "\x1b" not in page and "\u2066" not in page
+    assert "Anna\\u202e\\u001b[2Jsirv ed\\u2066" in page
+
+
+def test_feedback_file_names_are_unique_per_learner_and_stable():
+    anna = feedback_file_name("Anna de Vries")
+    assert re.fullmatch(r"anna-de-vries-[0-9a-f]{8}\.html", anna)
+    alone = feedback_file_names(["Anna de Vries"])
+    crowded = feedback_file_names(["!Anna de Vries", "anna de vries", "Anna de Vries", "Anna de Vriës"])
+    assert alone["Anna de Vries"] == crowded["Anna de Vries"] == anna
+    assert len(set(crowded.values())) == 4 and all(name.startswith("anna-de-vries-") for name in crowded.values())
+    assert feedback_file_name("\u202e\x00").startswith("leerling-")

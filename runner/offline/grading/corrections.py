@@ -18,12 +18,13 @@ import io
 import re
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from runner.offline.grading.grades import Correction
 
 CORRECTIONS_FILE = "corrections.csv"
 COLUMNS = ("learner", "lesson", "checkpoint", "points", "comment")
+MAX_CORRECTIONS_BYTES = 4 * 1024 * 1024
 POINTS = re.compile(r"[+-]?\d{1,3}([.,]\d{1,2})?")
 
 
@@ -35,22 +36,48 @@ def read_corrections(path: Path, checkpoints: Mapping[str, Sequence[str]]) -> tu
     """The corrections in `path` (none when it does not exist); `checkpoints` maps each lesson id
     graded to its checkpoint ids, so a misspelt one is caught instead of silently ignored."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_CORRECTIONS_BYTES + 1)
     except FileNotFoundError:
         return ()
+    except OSError as error:
+        raise CorrectionsError(f"{path}: cannot read it ({error.strerror or error})") from None
+    if len(data) > MAX_CORRECTIONS_BYTES:
+        raise CorrectionsError(f"{path}: larger than {MAX_CORRECTIONS_BYTES // (1024 * 1024)} MiB; a corrections "
+                               "file holds one short line per correction")
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise CorrectionsError(f"{path}: not UTF-8 text ({error.reason})") from None
+    return _parse(path, text, checkpoints)
+
+
+def _rows(reader, path: Path) -> Iterator[list[str]]:
+    """The reader's rows; a line the csv module refuses (a field over its 128 KiB limit, a NUL
+    byte) is one CorrectionsError naming the line, never a traceback."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise CorrectionsError(f"{path}:{reader.line_num}: not a readable CSV line ({error})") from None
+        yield row
+
+
+def _parse(path: Path, text: str, checkpoints: Mapping[str, Sequence[str]]) -> tuple[Correction, ...]:
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise CorrectionsError(f"{path}:1: the first line must be the header {','.join(COLUMNS)}")
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = [cell.strip() for cell in next(rows)]
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows = _rows(reader, path)
+    header = [cell.strip() for cell in next(rows, [])]
     if tuple(header) != COLUMNS:
         raise CorrectionsError(f"{path}:1: the header must be {','.join(COLUMNS)}, not {','.join(header)}")
     found = []
     for row in rows:
-        number = rows.line_num
+        number = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(COLUMNS):

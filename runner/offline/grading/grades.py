@@ -109,9 +109,13 @@ class LessonGrading:
     def max_points(self) -> int:
         return sum(self.points.values())
 
-    def grade(self, result: ResultRecord) -> LearnerGrade:
+    def grade(self, result: ResultRecord) -> LearnerGrade | None:
         """Points of the checkpoints passed, each corrected by the teacher's lines for this
-        learner (an invalid submission starts at 0 and can be corrected too)."""
+        learner. Work that could not be graded has no grade (None: an empty cell, never a 1.0
+        beside real ones), unless the teacher gave it points by hand in corrections.csv."""
+        if not result.graded and not any(c.learner == result.learner and c.lesson == self.lesson
+                                          for c in self.corrections):
+            return None
         statuses = result.statuses()
         found = []
         for checkpoint_id, worth in self.points.items():
@@ -126,9 +130,12 @@ class LessonGrading:
                             passed=grade >= PASS_GRADE, checkpoints=tuple(found))
 
 
-def total_grade(grades: Sequence[LearnerGrade | None], max_points: Sequence[int], pass_percent: int) -> LearnerGrade:
-    """The grade over several lessons' points together (a module); a lesson without work (None)
-    counts as 0 of its points."""
+def total_grade(grades: Sequence[LearnerGrade | None], max_points: Sequence[int],
+                pass_percent: int) -> LearnerGrade | None:
+    """The grade over several lessons' points together (a module); a lesson without gradable work
+    (None) counts as 0 of its points. No gradable work at all: no total either (None)."""
+    if all(grade is None for grade in grades):
+        return None
     points = sum((grade.points for grade in grades if grade is not None), Decimal(0))
     maximum = sum(max_points)
     grade = dutch_grade(points, maximum, pass_percent)

@@ -9,12 +9,14 @@ shown and never run. The learner's most recent submission counts (as in the grad
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
 from runner.offline.grading.grades import LearnerGrade, format_grade, format_points
+from runner.offline.outputs.reasons import reason_text, syntax_line
 from runner.offline.grading.records import ResultRecord
 from runner.offline.outputs.report import CSS, TEXTS, code_block, e, failures_list, status_badge
 
@@ -28,21 +30,27 @@ class FeedbackCheckpoint:
     title: str
 
 
+def feedback_file_name(learner: str, digits: int = 8) -> str:
+    """A learner's page: the name in letters, digits and '-', then the first hex digits of the
+    SHA-256 of the exact name ("anna-de-vries-1f0c9a2b.html"). It depends on that learner's name
+    alone: stable from run to run, and "!Anna de Vries" or "anna de vries" never gets
+    "Anna de Vries"'s page, whoever else is in the class."""
+    plain = unicodedata.normalize("NFKD", learner).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60] or "leerling"
+    digest = hashlib.sha256(learner.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{slug}-{digest[:digits]}.html"
+
+
 def feedback_file_names(learners: Sequence[str]) -> dict[str, str]:
-    """learner -> a file name of letters, digits and '-' ("anna-de-vries.html"), unique even when
-    two names differ only in case or accents (then "-2", "-3" ... by name order)."""
-    names: dict[str, str] = {}
-    taken: set[str] = set()
-    for learner in sorted(set(learners), key=lambda name: (name.casefold(), name)):
-        plain = unicodedata.normalize("NFKD", learner).encode("ascii", "ignore").decode("ascii")
-        slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60] or "leerling"
-        candidate, number = slug, 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{slug}-{number}"
-        taken.add(candidate)
-        names[learner] = f"{candidate}.html"
-    return names
+    """learner -> file name (`feedback_file_name`), unique: learners whose short names collide
+    (two names with the same first 32 bits of their hash, which takes a deliberate search) both
+    get the full hash instead."""
+    unique = sorted(set(learners), key=lambda name: (name.casefold(), name))
+    short = {learner: feedback_file_name(learner) for learner in unique}
+    counts: dict[str, int] = {}
+    for name in short.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {learner: name if counts[name] == 1 else feedback_file_name(learner, 64) for learner, name in short.items()}
 
 
 def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint], grade: LearnerGrade | None,
@@ -52,7 +60,8 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
     rows = []
     by_id = {c.id: c for c in result.checkpoints}
     points = {c.id: c for c in grade.checkpoints} if grade is not None else {}
-    for checkpoint in checkpoints:
+    # Work that was not tested has no verdict per checkpoint (unless the teacher gave points by hand).
+    for checkpoint in checkpoints if result.graded or grade is not None else ():
         record = by_id.get(checkpoint.id)
         status = record.status if record is not None else "invalid"
         earned = points.get(checkpoint.id)
@@ -65,13 +74,17 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
         parts.append(f'<div class="cards"><div class="card"><b>{e(format_grade(grade.grade, True))}</b>cijfer '
                      f"({verdict})</div><div class=\"card\"><b>{e(format_points(grade.points, True))} van "
                      f"{grade.max_points}</b>punten</div></div>")
+    elif not result.graded:
+        parts.append('<div class="cards"><div class="card"><b>geen cijfer</b>ongeldig</div></div>')
     if not result.graded:
-        parts.append(f"<{h}>Je inzending kon niet worden nagekeken</{h}><p>{e(result.message)}</p>")
+        parts.append(f"<{h}>Je inzending kon niet worden nagekeken</{h}><p>{e(reason_text(result.message))}."
+                     f"{' Dit is aangegeven in je code hieronder.' if syntax_line(result.message) else ''}</p>")
     elif not_started:
         parts.append(f"<{h}>Niet begonnen</{h}><p>Je inzending is (bijna) de startcode van de les.</p>")
-    parts.append(f"<{h}>Checkpoints</{h}>")
-    parts.append(f'<div class="table-scroll"><table><thead><tr><th>Checkpoint</th><th>Uitslag</th>'
-                 f'<th>Punten</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    if rows:
+        parts.append(f"<{h}>Checkpoints</{h}>")
+        parts.append(f'<div class="table-scroll"><table><thead><tr><th>Checkpoint</th><th>Uitslag</th>'
+                     f'<th>Punten</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     if result.graded:
         parts.append(f"<{h}>Wat nog niet goed ging</{h}>")
         parts.append(failures_list(result, NL))
@@ -80,7 +93,9 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
                         for c in grade.corrections)
         parts.append(f'<{h}>Opmerkingen van je docent</{h}><ul class="feedback">{items}</ul>')
     parts.append(f"<{h}>Je code</{h}>")
-    parts.append(code_block(result.code) if result.code is not None else f"<p>{e(NL['no_code'])}</p>")
+    marked = syntax_line(result.message) if not result.graded else None
+    parts.append(code_block(result.code, shared={marked} if marked else set())
+                 if result.code is not None else f"<p>{e(NL['no_code'])}</p>")
     return parts
 
 
@@ -113,21 +128,47 @@ class LessonFeedback:
     checkpoints: Sequence[FeedbackCheckpoint]
     grade: LearnerGrade | None
     not_started: bool = False
+    counted: bool = True  # False: a lesson no total counts (runner.offline.grading.modules)
 
 
-def render_module_feedback(learner: str, lessons: Sequence[LessonFeedback], total: LearnerGrade,
+@dataclass(frozen=True)
+class ModuleFeedbackTotal:
+    module: str
+    lessons: Sequence[str]  # the lessons that count, handed in or not
+    grade: LearnerGrade | None  # None: no gradable work in them
+
+
+def _total_card(total: ModuleFeedbackTotal) -> str:
+    lessons = ", ".join(total.lessons)
+    if total.grade is None:
+        return (f'<div class="card"><b>geen cijfer</b>voor module {e(total.module)}: niets wat kon worden '
+                f"nagekeken ({e(lessons)})</div>")
+    return (f'<div class="card"><b>{e(format_grade(total.grade.grade, True))}</b>cijfer voor module '
+            f"{e(total.module)} ({'voldoende' if total.grade.passed else 'onvoldoende'}): "
+            f"{e(format_points(total.grade.points, True))} van {total.grade.max_points} punten over "
+            f"{e(lessons)}</div>")
+
+
+def render_module_feedback(learner: str, lessons: Sequence[LessonFeedback], totals: Sequence[ModuleFeedbackTotal],
                            generated_at: str) -> str:
-    """One page for a learner's work in several lessons: the total, then each lesson."""
-    names = ", ".join(part.lesson for part in lessons)
+    """One page for a learner's work in several lessons: each module's total (over the lessons
+    that count, with a lesson not handed in as 0 points), then each lesson."""
+    names = ", ".join(part.lesson for part in lessons if part.lesson)
     body = [
         f"<h1>Terugkoppeling {e(names)}</h1>",
         f'<p class="meta">Voor <b>{e(learner)}</b>; dit overzicht gemaakt op {e(generated_at[:10])}.</p>',
-        f'<div class="cards"><div class="card"><b>{e(format_grade(total.grade, True))}</b>cijfer voor alles samen '
-        f"({'voldoende' if total.passed else 'onvoldoende'})</div><div class=\"card\"><b>"
-        f"{e(format_points(total.points, True))} van {total.max_points}</b>punten</div></div>",
     ]
+    if totals:
+        body.append('<div class="cards">' + "".join(_total_card(total) for total in totals) + "</div>")
+        handed_in = {part.lesson for part in lessons}
+        missing = [lesson for total in totals for lesson in total.lessons if lesson not in handed_in]
+        if missing:
+            body.append(f"<p>Niets ingeleverd voor {e(', '.join(missing))}: die les telt mee met 0 punten.</p>")
     for part in lessons:
-        body.append(f"<h2>Les {e(part.lesson)}</h2>")
+        body.append(f"<h2>Les {e(part.lesson)}</h2>" if part.lesson else "<h2>Inzending zonder les</h2>")
+        if not part.counted:
+            body.append("<p>Dit werk is nagekeken, maar telt niet mee voor een totaalcijfer: het hoort niet bij "
+                        "de lessen die je docent meetelt.</p>")
         body.extend(feedback_body(part.result, part.checkpoints, part.grade, part.not_started, level=3))
     return _page(f"Terugkoppeling: {e(learner)}", body)
 

@@ -11,16 +11,32 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Sequence
+import re
+from typing import Any, Sequence
 
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
+from runner.offline.outputs.reasons import reason_text
 from runner.offline.grading.records import ResultRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Control characters (terminal escapes, NUL, line breaks inside a name) and the Unicode marks that
+# reorder text (bidi overrides, isolates, embeddings): a learner's name or message must not
+# reorder or hide what a teacher reads, in a spreadsheet or a page. They are shown as \uXXXX.
+HIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+LINE_BREAKS = re.compile("[\t\n]")
+
+
+def visible_text(text: str, keep_lines: bool = True) -> str:
+    """`text` with every hidden or reordering character as a visible escape (`\u202e`); tabs and
+    newlines kept when `keep_lines` (a test's message), escaped too when not (a name, a cell)."""
+    text = HIDDEN_CHARACTERS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if not keep_lines:
+        text = LINE_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
 
 
 def safe_cell(value: object) -> str:
-    text = "" if value is None else str(value)
+    text = visible_text("" if value is None else str(value), keep_lines=False)
     if text.startswith(FORMULA_STARTS):
         return "'" + text
     return text
@@ -43,25 +59,58 @@ def latest_per_learner(results: Sequence[ResultRecord]) -> list[tuple[ResultReco
     return chosen
 
 
+# Column names and cell words per language: Dutch for a Dutch teacher (the default), English with
+# --report-language en (the names this runner always wrote).
+GRADEBOOK_TEXTS: dict[str, dict[str, Any]] = {
+    "nl": {
+        "columns": ("leerling", "inzending", "status", "checkpoints gehaald", "checkpoints", "punten", "max punten",
+                    "cijfer", "voldoende", "inzendingen", "reden", "browser anders", "correcties"),
+        "status": {"graded": "nagekeken", "invalid": "ongeldig"},
+        "checkpoint": {"pass": "gehaald", "fail": "niet gehaald", "error": "fout", "timeout": "te traag"},
+        "yes": "ja", "no": "nee",
+        "lesson_points": "{lesson} punten", "lesson_grade": "{lesson} cijfer",
+        "module_column": "{module} {column}",
+    },
+    "en": {
+        "columns": ("learner", "submission", "status", "score", "max_score", "points", "max_points", "grade",
+                    "passed", "submissions", "message", "browser_disagrees", "corrections"),
+        "status": {"graded": "graded", "invalid": "invalid"},
+        "checkpoint": {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"},
+        "yes": "yes", "no": "no",
+        "lesson_points": "{lesson} points", "lesson_grade": "{lesson} grade",
+        "module_column": "{module} {column}",
+    },
+}
+
+
 def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str], delimiter: str = ",",
-                  grading: LessonGrading | None = None) -> str:
-    """With `grading`, also `points`, `max_points`, `grade` (one decimal; a decimal comma with the
-    `;` of Excel's Dutch settings) and `passed` after `max_score`, and `corrections` at the end."""
+                  grading: LessonGrading | None = None, language: str = "nl") -> str:
+    """With `grading`, also points, maximum, grade (one decimal; a decimal comma with the `;` of
+    Excel's Dutch settings) and passed after the checkpoint counts, and the corrections at the
+    end. An invalid submission has no grade: those cells stay empty and the reason says why."""
+    t = GRADEBOOK_TEXTS[language]
+    (learner_h, submission_h, status_h, score_h, max_score_h, points_h, max_points_h, grade_h, passed_h,
+     submissions_h, message_h, disagrees_h, corrections_h) = t["columns"]
     comma = delimiter == ";"
     output = io.StringIO()
     writer = csv.writer(output, lineterminator="\n", delimiter=delimiter)
-    graded_columns = ["points", "max_points", "grade", "passed"] if grading is not None else []
-    writer.writerow(["learner", "submission", "status", "score", "max_score", *graded_columns, *checkpoint_ids,
-                     "submissions", "message", "browser_disagrees", *(["corrections"] if grading else [])])
+    graded_columns = [points_h, max_points_h, grade_h, passed_h] if grading is not None else []
+    writer.writerow([learner_h, submission_h, status_h, score_h, max_score_h, *graded_columns, *checkpoint_ids,
+                     submissions_h, message_h, disagrees_h, *([corrections_h] if grading else [])])
     for result, count in latest_per_learner(results):
         grade_cells: list[object] = []
         correction_cells: list[object] = []
         if grading is not None:
             grade = grading.grade(result)
-            grade_cells = [format_points(grade.points, comma), grade.max_points, format_grade(grade.grade, comma),
-                           "yes" if grade.passed else "no"]
-            correction_cells = ["; ".join(f"{c.checkpoint} {'+' if c.points >= 0 else ''}"
-                                          f"{format_points(c.points, comma)}: {c.comment}" for c in grade.corrections)]
+            if grade is None:
+                grade_cells = ["", grading.max_points, "", ""]
+                correction_cells = [""]
+            else:
+                grade_cells = [format_points(grade.points, comma), grade.max_points, format_grade(grade.grade, comma),
+                               t["yes"] if grade.passed else t["no"]]
+                correction_cells = ["; ".join(f"{c.checkpoint} {'+' if c.points >= 0 else ''}"
+                                              f"{format_points(c.points, comma)}: {c.comment}"
+                                              for c in grade.corrections)]
         statuses = result.statuses()
         # Checkpoints where the learner's browser showed another verdict than the grader's.
         disagrees = [checkpoint_id for checkpoint_id, verdict in sorted(result.browser_verdicts.items())
@@ -69,13 +118,13 @@ def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str]
         row = [
             result.learner,
             result.submission,
-            result.status,
-            result.score,
+            t["status"].get(result.status, result.status),
+            result.score if result.graded else "",
             result.max_score,
             *grade_cells,
-            *(statuses.get(checkpoint_id, "") for checkpoint_id in checkpoint_ids),
+            *(t["checkpoint"].get(statuses.get(checkpoint_id, ""), "") for checkpoint_id in checkpoint_ids),
             count,
-            result.message or "",
+            "" if result.graded else reason_text(result.message, language),
             " ".join(disagrees),
             *correction_cells,
         ]
@@ -83,25 +132,35 @@ def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str]
     return output.getvalue()
 
 
-def module_gradebook_csv(results_by_lesson: dict[str, Sequence[ResultRecord]], gradings: dict[str, LessonGrading],
-                         totals: dict[str, LearnerGrade], delimiter: str = ",") -> str:
-    """A module's gradebook: per learner, for each lesson its points and grade (empty when the learner
-    handed in nothing for it), then the points, maximum and grade of all lessons together."""
+def module_gradebook_csv(learners: Sequence[str], modules: Sequence, grades: dict[str, dict[str, LearnerGrade | None]],
+                         delimiter: str = ",", language: str = "nl") -> str:
+    """A module run's gradebook: per learner, for each module its counted lessons' points and grade
+    (empty when the learner handed in nothing gradable for it), then the module's total. With one
+    module the total's columns are plain (`punten`, `cijfer`...), with several each is prefixed
+    with its module. `modules`: runner.offline.outputs.ModuleTotal."""
+    t = GRADEBOOK_TEXTS[language]
+    columns = t["columns"]
+    total_columns = (columns[5], columns[6], columns[7], columns[8])
     comma = delimiter == ";"
     output = io.StringIO()
     writer = csv.writer(output, lineterminator="\n", delimiter=delimiter)
-    lessons = list(results_by_lesson)
-    writer.writerow(["learner", *(f"{lesson} {column}" for lesson in lessons for column in ("points", "grade")),
-                     "points", "max_points", "grade", "passed"])
-    per_lesson = {lesson: {result.learner: gradings[lesson].grade(result)
-                           for result, _count in latest_per_learner(results_by_lesson[lesson])} for lesson in lessons}
-    for learner in sorted(totals, key=lambda name: (name.casefold(), name)):
+    header = [columns[0]]
+    for module in modules:
+        for lesson in module.counted.lessons:
+            header += [t["lesson_points"].format(lesson=lesson), t["lesson_grade"].format(lesson=lesson)]
+        header += [column if len(modules) == 1 else t["module_column"].format(module=module.counted.module, column=column)
+                   for column in total_columns]
+    writer.writerow(header)
+    for learner in learners:
         cells: list[object] = [learner]
-        for lesson in lessons:
-            grade = per_lesson[lesson].get(learner)
-            cells += ["", ""] if grade is None else [format_points(grade.points, comma), format_grade(grade.grade, comma)]
-        total = totals[learner]
-        cells += [format_points(total.points, comma), total.max_points, format_grade(total.grade, comma),
-                  "yes" if total.passed else "no"]
+        for module in modules:
+            for lesson in module.counted.lessons:
+                grade = grades.get(lesson, {}).get(learner)
+                cells += (["", ""] if grade is None else
+                          [format_points(grade.points, comma), format_grade(grade.grade, comma)])
+            total = module.totals.get(learner)
+            cells += (["", module.max_points, "", ""] if total is None else
+                      [format_points(total.points, comma), total.max_points, format_grade(total.grade, comma),
+                       t["yes"] if total.passed else t["no"]])
         writer.writerow([safe_cell(cell) for cell in cells])
     return output.getvalue()

@@ -21,8 +21,9 @@ from os.path import commonpath, dirname, relpath
 from typing import Sequence
 
 from runner.core.messages import LOAD_TEST_NAME, uses_failing
-from runner.offline.outputs.gradebook import latest_per_learner, submission_order
+from runner.offline.outputs.gradebook import latest_per_learner, submission_order, visible_text
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
+from runner.offline.outputs.reasons import reason_text
 from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
 from runner.offline.outputs.similarity import SimilarPair, not_started, similar_pairs
 
@@ -94,7 +95,7 @@ TEXTS = {
         "grades": "Cijfers",
         "grades_intro": "Punten per checkpoint uit de les ({points}); cijfer 1 tot 10 met één decimaal, "
                         "5,5 bij {pass_percent}% van de punten, half naar boven afgerond, maar onder de "
-                        "cesuur nooit een voldoende (docs/grading.md, \"Points and grades\"). "
+                        "cesuur nooit een voldoende. "
                         "Correcties van de docent zijn meegeteld.",
         "grade_headers": ("Leerling", "Punten", "Cijfer", "Correcties"),
         "most_failed": "Meest gemaakte fouten",
@@ -153,8 +154,11 @@ TEXTS = {
         "warning": "De code van leerlingen draaide bij sommige inzendingen zonder {missing} (zie het "
                    "<code>sandbox</code>-record van elk resultaat). Zonder het eigen bestandssysteem kon ze de "
                    "verborgen tests en voorbeeldoplossingen lezen; zonder netwerkisolatie het netwerk gebruiken; "
-                   "zonder cgroup-limieten samen meer geheugen dan --memory-mb. Zie docs/grading.md, \"The "
-                   "sandbox\".",
+                   "zonder cgroup-limieten samen meer geheugen dan --memory-mb. Meer hierover in docs/grading.md "
+                   "(over de sandbox).",
+        "protections": {"sandbox_user": "eigen sandbox-gebruiker", "private_filesystem": "eigen bestandssysteem",
+                        "network_isolation": "netwerkisolatie", "cgroup_limits": "cgroup-limieten"},
+        "all_checkpoints": "(alle)",
         "decimal_comma": True,
     },
     "en": {
@@ -231,6 +235,7 @@ TEXTS = {
                    "of each result). Without the private filesystem it could read the hidden tests and reference "
                    "solutions; without network isolation, use the network; without cgroup limits, use more "
                    "memory together than --memory-mb. See docs/grading.md, \"The sandbox\".",
+        "all_checkpoints": "(all)",
         "decimal_comma": False,
     },
 }
@@ -238,8 +243,9 @@ LANGUAGES = tuple(TEXTS)
 
 
 def e(value: object) -> str:
-    """Escape for HTML text and attribute values alike."""
-    return html.escape("" if value is None else str(value), quote=True)
+    """Escape for HTML text and attribute values alike; hidden and reordering characters (a bidi
+    override in a learner's name) become visible escapes, so text reads as it is stored."""
+    return html.escape(visible_text("" if value is None else str(value)), quote=True)
 
 
 @dataclass(frozen=True)
@@ -268,7 +274,8 @@ def status_badge(status: str, texts: dict) -> str:
 def code_block(code: str, shared: set[int] = frozenset(), first_line: int = 1, last_line: int | None = None) -> str:
     """Code with line numbers, as escaped text in a table (copying takes the code, not the
     numbers); lines in `shared` are marked."""
-    lines = html.escape(code, quote=True).splitlines() or [""]  # once for the whole code: a report escapes a lot
+    # Once for the whole code (a report escapes a lot); a bidi override in code is shown, not obeyed.
+    lines = html.escape(visible_text(code.replace("\r\n", "\n")), quote=True).splitlines() or [""]
     last = len(lines) if last_line is None else min(last_line, len(lines))
     rows = []
     for number in range(first_line, last + 1):
@@ -378,7 +385,9 @@ def _protections_warning(results: Sequence[ResultRecord], texts: dict) -> str:
     missing = missing_protections(results)
     if not missing:
         return ""
-    return f'<p class="warning">{texts["warning"].format(missing=e(", ".join(missing)))}</p>'
+    names = texts.get("protections", {})
+    shown = ", ".join(names.get(name, name) for name in missing)
+    return f'<p class="warning">{texts["warning"].format(missing=e(shown))}</p>'
 
 
 def _score_cell(result: ResultRecord, texts: dict) -> str:
@@ -420,7 +429,7 @@ def _local_time(timestamp: str) -> str:
 def failures_list(result: ResultRecord, texts: dict) -> str:
     """Every test of a submission that did not pass, as a list (the report and feedback files)."""
     problem = load_problem(result)
-    failures = ([(ALL_CHECKPOINTS, problem)] if problem is not None else
+    failures = ([(texts["all_checkpoints"], problem)] if problem is not None else
                 [(c.id, t) for c in result.checkpoints for t in c.failures])
     if not failures:
         return f"<p>{e(texts['all_passed'])}</p>"
@@ -500,7 +509,7 @@ class _Report:
     def cards(self) -> str:
         t = self.texts
         labels = t["cards"]
-        passed = sum(1 for g in self.grades.values() if g.passed)
+        passed = sum(1 for g in self.grades.values() if g is not None and g.passed)
         all_passed = sum(1 for r in self.latest_graded if r.score == r.max_score)
         values = [(len(self.learners), labels[0])]
         if self.grades:
@@ -518,6 +527,11 @@ class _Report:
         rows = []
         for result in self.latest:
             grade = self.grades[result.submission]
+            if grade is None:  # work that could not be graded has no grade, only its reason
+                rows.append(f"<tr><td>{e(result.learner)}</td><td class=\"num\"></td>"
+                            f'<td class="num">{self.badge("invalid")}</td><td><span class="why">'
+                            f"{e(reason_text(result.message, self.inputs.language))}</span></td></tr>")
+                continue
             notes = "; ".join(f"{c.checkpoint} {_signed(c.points, t)}: {c.comment}" for c in grade.corrections)
             rows.append(f"<tr><td>{e(result.learner)}</td><td class=\"num\">{e(points_text(grade, t))}</td>"
                         f'<td class="num">{grade_text(grade, t)}</td><td><span class="why">{e(notes)}</span></td></tr>')
@@ -538,7 +552,8 @@ class _Report:
             messages = "".join(f'<span class="why">{count}× {e(message)}</span>'
                                for message, count in group.messages.most_common(3))
             rows.append(
-                f"<tr><td>{e(group.checkpoint)}</td><td>{e(group.test)}</td>"
+                f"<tr><td>{e(t['all_checkpoints'] if group.checkpoint == ALL_CHECKPOINTS else group.checkpoint)}</td>"
+                f"<td>{e(group.test)}</td>"
                 f'<td class="num">{len(group.learners)}<span class="why">{badges}</span>'
                 f'<span class="why">{shown}</span></td><td>{messages}</td></tr>'
             )
@@ -588,7 +603,8 @@ class _Report:
         """A learner's row: one cell per checkpoint, or one wide cell when nothing could be tested."""
         span = max(1, len(self.checkpoints))
         if not result.graded:
-            return f'<td colspan="{span}">{self.badge("invalid")}<span class="why">{e(result.message)}</span></td>'
+            reason = reason_text(result.message, self.inputs.language)
+            return f'<td colspan="{span}">{self.badge("invalid")}<span class="why">{e(reason)}</span></td>'
         if result.submission in self.not_started:
             return f'<td colspan="{span}">{self.badge("not-started")}</td>'
         problem = load_problem(result)
@@ -622,7 +638,7 @@ class _Report:
             rows.append(
                 f"<tr><td>{e(result.learner)}{more}</td>"
                 f'<td class="path">{self.path(result)}</td>'
-                f'<td class="num">{e(result.score)}/{e(result.max_score)}</td><td class="num">{grade}</td>'
+                f'<td class="num">{_score_cell(result, t)}</td><td class="num">{grade}</td>'
                 f"{self.checkpoint_cells(result)}</tr>"
             )
         headers = [*t["learner_headers"], *(e(c.id) for c in self.checkpoints)]
@@ -662,7 +678,7 @@ class _Report:
         t = self.texts
         rows = [
             f'<tr><td class="path">{self.path(result)}</td>'
-            f"<td>{e(result.learner)}</td><td>{e(result.message)}</td></tr>"
+            f"<td>{e(result.learner)}</td><td>{e(reason_text(result.message, self.inputs.language))}</td></tr>"
             for result in self.results if not result.graded
         ]
         body = _table(t["invalid_headers"], rows) if rows else f"<p>{e(t['invalid_none'])}</p>"
@@ -759,41 +775,79 @@ class LessonPart:
 
 MODULE_TEXTS = {
     "nl": {"title": "Nakijkrapport: {lessons}", "overview": "Cijfers per les",
-           "overview_intro": "Het cijfer van de laatste inzending per les en leerling; het totaal is het cijfer over "
-                             "alle punten samen ({pass_percent}% voor een 5,5). Leeg: niets ingeleverd voor die les.",
-           "learner": "Leerling", "total": "Totaal", "lesson": "Les {lesson}",
+           "overview_intro": "Het cijfer van de laatste inzending per les en leerling; per module het cijfer over "
+                             "alle punten van de lessen die meetellen samen. Leeg: niets ingeleverd voor die les; "
+                             "niets wat kon worden nagekeken telt als 0 punten.",
+           "learner": "Leerling", "total": "Totaal {module}", "points": "Punten {module}", "lesson": "Les {lesson}",
+           "counted": "Welke lessen meetellen",
+           "counted_teacher": "Module {module}: {lessons}, zoals opgegeven met <code>--lessons</code>.",
+           "counted_published": "Module {module}: {lessons}: de gepubliceerde lessen van deze module (volgens de "
+                                "lesbestanden). Een les die niemand inleverde telt mee met 0 punten; geef "
+                                "<code>--lessons</code> om zelf te kiezen welke lessen tellen.",
+           "counted_checkpoints": "Module {module}: {lessons}: de lessen van deze module in de checkpoints-map (er zijn "
+                                  "geen lesbestanden). Een les die niemand inleverde telt mee met 0 punten; geef "
+                                  "<code>--lessons</code> om zelf te kiezen welke lessen tellen.",
+           "pass_mark": "Een 5,5 bij {pass_percent}% van de {max_points} punten.",
+           "stray": "Nagekeken maar niet meegeteld: {lessons}. Inzendingen noemen deze lessen, maar ze horen niet bij "
+                    "de lessen die meetellen; ze staan hieronder met een eigen cijfer en tellen in geen enkel totaal.",
            "unplaced": "Inzendingen zonder bekende les", "unplaced_headers": ("Inzending", "Leerling", "Reden")},
     "en": {"title": "Grading report: {lessons}", "overview": "Grades per lesson",
-           "overview_intro": "The grade of the most recent submission per lesson and learner; the total is the grade "
-                             "over all points together ({pass_percent}% for a 5.5). Empty: nothing handed in.",
-           "learner": "Learner", "total": "Total", "lesson": "Lesson {lesson}",
+           "overview_intro": "The grade of the most recent submission per lesson and learner; per module the grade "
+                             "over all points of the lessons that count. Empty: nothing handed in for that lesson; "
+                             "nothing gradable counts as 0 points.",
+           "learner": "Learner", "total": "Total {module}", "points": "Points {module}", "lesson": "Lesson {lesson}",
+           "counted": "Which lessons count",
+           "counted_teacher": "Module {module}: {lessons}, as given with <code>--lessons</code>.",
+           "counted_published": "Module {module}: {lessons}: the published lessons of this module (by the lesson "
+                                "files). A lesson nobody handed in counts as 0 points; give <code>--lessons</code> to "
+                                "choose which lessons count.",
+           "counted_checkpoints": "Module {module}: {lessons}: this module's lessons in the checkpoints tree (there are "
+                                  "no lesson files). A lesson nobody handed in counts as 0 points; give "
+                                  "<code>--lessons</code> to choose which lessons count.",
+           "pass_mark": "A 5.5 at {pass_percent}% of the {max_points} points.",
+           "stray": "Graded but not counted: {lessons}. Submissions name these lessons, but they are not among the "
+                    "lessons that count; they have their own grade below and are in no total.",
            "unplaced": "Submissions without a known lesson", "unplaced_headers": ("Submission", "Learner", "Reason")},
 }
 
 
-def render_module_report(parts: Sequence[LessonPart], unplaced: Sequence[ResultRecord], totals: dict[str, LearnerGrade],
-                         total_pass_percent: int, runner_version: str, generated_at: str, language: str = "nl") -> str:
-    """One page for several lessons: grades per lesson and in total, then each lesson's report."""
+def render_module_report(parts: Sequence[LessonPart], unplaced: Sequence[ResultRecord], modules: Sequence,
+                         strays: Sequence[str], grades: dict[str, dict[str, LearnerGrade | None]],
+                         learners: Sequence[str], runner_version: str, generated_at: str, language: str = "nl") -> str:
+    """One page for several lessons: which lessons count and why, the grades per lesson and each
+    module's total, then each lesson's report. `modules`: runner.offline.outputs.ModuleTotal."""
     t, m = TEXTS[language], MODULE_TEXTS[language]
     title = m["title"].format(lessons=e(", ".join(part.lesson for part in parts)))
-    per_lesson: dict[str, dict[str, LearnerGrade]] = {}
-    for part in parts:
-        grading = part.inputs.grading
-        per_lesson[part.lesson] = ({result.learner: grading.grade(result) for result, _ in latest_per_learner(part.results)}
-                                   if grading is not None else {})
+    columns = [lesson for module in modules for lesson in module.counted.lessons]
+    columns += [lesson for lesson in strays if lesson not in columns]
     rows = []
-    for learner in sorted(totals, key=lambda name: (name.casefold(), name)):
-        cells = "".join(f'<td class="num">{grade_text(per_lesson[part.lesson].get(learner), t)}</td>' for part in parts)
-        rows.append(f"<tr><td>{e(learner)}</td>{cells}<td class=\"num\">{e(points_text(totals[learner], t))}</td>"
-                    f'<td class="num">{grade_text(totals[learner], t)}</td></tr>')
-    headers = [m["learner"], *(e(part.lesson) for part in parts), t["grade_headers"][1], m["total"]]
+    for learner in learners:
+        cells = "".join(f'<td class="num">{grade_text(grades.get(lesson, {}).get(learner), t)}</td>'
+                        for lesson in columns)
+        for module in modules:
+            total = module.totals.get(learner)
+            cells += (f'<td class="num">{e(points_text(total, t)) if total is not None else ""}</td>'
+                      f'<td class="num">{grade_text(total, t)}</td>')
+        rows.append(f"<tr><td>{e(learner)}</td>{cells}</tr>")
+    headers = [m["learner"], *(e(lesson) for lesson in columns)]
+    for module in modules:
+        headers += [e(m["points"].format(module=module.counted.module)), e(m["total"].format(module=module.counted.module))]
+    counted = []
+    for module in modules:
+        line = m[f"counted_{module.counted.reason}"].format(module=e(module.counted.module),
+                                                           lessons=e(", ".join(module.counted.lessons)))
+        mark = m["pass_mark"].format(pass_percent=module.pass_percent, max_points=module.max_points)
+        counted.append(f"<li>{line} {e(mark)}</li>")
+    if strays:
+        counted.append(f"<li>{m['stray'].format(lessons=e(', '.join(strays)))}</li>")
     body = [f"<h1>{title}</h1>",
-            _section(m["overview"], m["overview_intro"].format(pass_percent=total_pass_percent), _table(headers, rows))]
+            _section(m["counted"], "", f'<ul class="feedback">{"".join(counted)}</ul>'),
+            _section(m["overview"], m["overview_intro"], _table(headers, rows))]
     if unplaced:
         paths = _display_paths(unplaced)
         body.append(_section(m["unplaced"], "", _table(m["unplaced_headers"], [
             f'<tr><td class="path">{e(paths.get(r.submission, r.submission))}</td><td>{e(r.learner)}</td>'
-            f"<td>{e(r.message)}</td></tr>" for r in unplaced])))
+            f"<td>{e(reason_text(r.message, language))}</td></tr>" for r in unplaced])))
     for part in parts:
         body.append(f'<h2 class="lesson">{e(m["lesson"].format(lesson=part.lesson))}</h2>')
         body.append(_generated(t, generated_at, runner_version, part.bundle_sha256))

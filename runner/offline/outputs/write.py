@@ -17,15 +17,17 @@ from pathlib import Path
 from typing import Sequence
 
 import runner
-from runner.core.bundle import Bundle
+from runner.core.bundle import Bundle, load_bundle
 from runner.core.lesson_config import DEFAULT_GRADING
 from runner.offline.grading import batch
 from runner.offline.grading.corrections import CORRECTIONS_FILE, Correction, read_corrections, unknown_learners
 from runner.offline.outputs.feedback import (
-    FEEDBACK_DIR, FeedbackCheckpoint, LessonFeedback, feedback_file_names, render_feedback, render_module_feedback,
+    FEEDBACK_DIR, FeedbackCheckpoint, LessonFeedback, ModuleFeedbackTotal, feedback_file_names, render_feedback,
+    render_module_feedback,
 )
 from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, total_grade
+from runner.offline.grading.modules import CountedModule, counted_modules, stray_lessons
 from runner.offline.grading.records import ResultRecord
 from runner.offline.outputs.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
 from runner.offline.outputs.similarity import not_started
@@ -37,6 +39,9 @@ class OutputOptions:
     feedback: bool = False
     pass_percent: int | None = None  # None: the lesson's
     language: str = "nl"
+    lessons_dir: Path | None = None  # lesson files that say each lesson's module (None: beside the checkpoints)
+    counted_lessons: tuple[str, ...] | None = None  # --lessons: the one total counts exactly these
+    report_extra: str = ""  # a section of our own HTML at the end of report.html (the LMS's)
 
 
 @dataclass
@@ -99,7 +104,7 @@ def write_outputs(lessons: Sequence[LessonBatch], out_dir: Path, options: Output
     batch.finish_batch(every, out_dir)
     corrections = read_lesson_corrections(out_dir, [lesson.bundle for lesson in lessons])
     generated_at = batch.now_utc()
-    if len(lessons) == 1 and not unplaced:
+    if len(lessons) == 1 and not unplaced and options.counted_lessons is None:
         _write_lesson(lessons[0], out_dir, options, corrections, generated_at)
     else:
         _write_module(lessons, unplaced, out_dir, options, corrections, generated_at)
@@ -113,7 +118,8 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
     bundle, results = lesson.bundle, lesson.results
     grading = lesson_grading(bundle, corrections, options.pass_percent)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
-    gradebook = gradebook_csv(results, checkpoint_ids, delimiter=";" if options.excel else ",", grading=grading)
+    gradebook = gradebook_csv(results, checkpoint_ids, delimiter=";" if options.excel else ",", grading=grading,
+                              language=options.language)
     batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(gradebook, options.excel))
     starter = read_starter(lesson.lesson_dir)
     html = render_report(
@@ -125,6 +131,7 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
         generated_at=generated_at,
         inputs=ReportInputs(grading=grading, starter=starter, language=options.language),
     )
+    html = html.replace("</body>", options.report_extra + "</body>") if options.report_extra else html
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
     if not options.feedback:
         return
@@ -173,29 +180,73 @@ def module_pass_percent(bundles: Sequence[Bundle], override: int | None) -> int:
     return marks.pop() if len(marks) == 1 else DEFAULT_GRADING.pass_percent
 
 
+@dataclass(frozen=True)
+class ModuleTotal:
+    """One module's total in a run: the lessons that count (fixed before any submission is read,
+    runner.offline.grading.modules), its pass mark, and each learner's total (None: no gradable work)."""
+
+    counted: CountedModule
+    pass_percent: int
+    max_points: int
+    totals: dict[str, LearnerGrade | None]
+
+
+def module_totals(lessons: Sequence[LessonBatch], options: OutputOptions, corrections: Sequence[Correction],
+                  ) -> tuple[list[ModuleTotal], dict[str, LessonGrading], list[str]]:
+    """The totals of a module run, the grading of every lesson involved (counted lessons nobody
+    handed in included: their points are part of the maximum) and the stray lessons."""
+    checkpoints_dir = lessons[0].lesson_dir.parent
+    tree = sorted(p.parent.name for p in checkpoints_dir.glob("*/checkpoints.toml"))
+    named = [lesson.bundle.lesson for lesson in lessons]
+    lessons_dir = options.lessons_dir if options.lessons_dir is not None else checkpoints_dir.parent / "lessons"
+    counted = counted_modules(named, tree, lessons_dir if lessons_dir.is_dir() else None, options.counted_lessons)
+    bundles = {lesson.bundle.lesson: lesson.bundle for lesson in lessons}
+    for module in counted:
+        for name in module.lessons:
+            if name not in bundles:
+                bundles[name] = load_bundle(checkpoints_dir / name, include_offline=True)
+    gradings = {name: lesson_grading(bundle, corrections, options.pass_percent) for name, bundle in bundles.items()}
+    latest = {lesson.bundle.lesson: {r.learner: r for r, _ in latest_per_learner(lesson.results)} for lesson in lessons}
+    found = []
+    for module in counted:
+        pass_percent = module_pass_percent([bundles[name] for name in module.lessons], options.pass_percent)
+        maximum = sum(gradings[name].max_points for name in module.lessons)
+        learners = {learner for name in module.lessons for learner in latest.get(name, {})}
+        totals = {}
+        for learner in learners:
+            own = [latest.get(name, {}).get(learner) for name in module.lessons]
+            grades = [gradings[name].grade(result) if result is not None else None
+                      for name, result in zip(module.lessons, own)]
+            totals[learner] = total_grade(grades, [gradings[name].max_points for name in module.lessons],
+                                          pass_percent)
+        found.append(ModuleTotal(module, pass_percent, maximum, totals))
+    return found, gradings, stray_lessons(named, counted)
+
+
 def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecord], out_dir: Path,
                   options: OutputOptions, corrections: Sequence[Correction], generated_at: str) -> None:
     delimiter = ";" if options.excel else ","
-    gradings = {lesson.bundle.lesson: lesson_grading(lesson.bundle, corrections, options.pass_percent)
-                for lesson in lessons}
+    modules, gradings, strays = module_totals(lessons, options, corrections)
     by_lesson = {lesson.bundle.lesson: lesson.results for lesson in lessons}
     starters = {lesson.bundle.lesson: read_starter(lesson.lesson_dir) for lesson in lessons}
     latest = {name: {result.learner: result for result, _ in latest_per_learner(results)}
               for name, results in by_lesson.items()}
-    pass_percent = module_pass_percent([lesson.bundle for lesson in lessons], options.pass_percent)
     learners = sorted({learner for found in latest.values() for learner in found} | {r.learner for r in unplaced},
                       key=lambda name: (name.casefold(), name))
-    grades: dict[str, dict[str, LearnerGrade]] = {
+    grades: dict[str, dict[str, LearnerGrade | None]] = {
         name: {learner: gradings[name].grade(result) for learner, result in found.items()}
         for name, found in latest.items()}
-    totals = {learner: total_grade([grades[name].get(learner) for name in by_lesson],
-                                   [gradings[name].max_points for name in by_lesson], pass_percent)
-              for learner in learners}
     batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(
-        module_gradebook_csv(by_lesson, gradings, totals, delimiter), options.excel))
+        module_gradebook_csv(learners, modules, grades, delimiter, options.language), options.excel))
+    if len(modules) > 1:
+        for module in modules:
+            members = sorted(module.totals, key=lambda name: (name.casefold(), name))
+            batch.write_atomically(out_dir / f"gradebook-module-{module.counted.module}.csv", _gradebook_bytes(
+                module_gradebook_csv(members, [module], grades, delimiter, options.language), options.excel))
     for lesson in lessons:
         name = lesson.bundle.lesson
-        text = gradebook_csv(lesson.results, [c.id for c in lesson.bundle.checkpoints], delimiter, gradings[name])
+        text = gradebook_csv(lesson.results, [c.id for c in lesson.bundle.checkpoints], delimiter, gradings[name],
+                             options.language)
         batch.write_atomically(out_dir / f"gradebook-{name}.csv", _gradebook_bytes(text, options.excel))
     parts = [LessonPart(
         lesson=lesson.bundle.lesson, results=lesson.results,
@@ -204,15 +255,16 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
         inputs=ReportInputs(grading=gradings[lesson.bundle.lesson], starter=starters[lesson.bundle.lesson],
                             language=options.language),
     ) for lesson in lessons]
-    html = render_module_report(parts, unplaced, totals, pass_percent, runner.__version__, generated_at,
-                                options.language)
+    html = render_module_report(parts, unplaced, modules, strays, grades, learners, runner.__version__,
+                                generated_at, options.language)
+    html = html.replace("</body>", options.report_extra + "</body>") if options.report_extra else html
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
     if not options.feedback:
         return
     names = feedback_file_names(learners)
     pages = {}
     for learner in learners:
-        own = []
+        own: list[LessonFeedback] = []
         for lesson in lessons:
             name = lesson.bundle.lesson
             result = latest[name].get(learner)
@@ -220,6 +272,11 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
                 continue
             checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in lesson.bundle.checkpoints]
             own.append(LessonFeedback(name, result, checkpoints, grades[name][learner],
-                                      _untouched(result, starters[name])))
-        pages[names[learner]] = render_module_feedback(learner, own, totals[learner], generated_at)
+                                      _untouched(result, starters[name]), counted=name not in strays))
+        for result in unplaced:
+            if result.learner == learner:
+                own.append(LessonFeedback(result.lesson, result, [], None, counted=False))
+        learner_totals = [ModuleFeedbackTotal(m.counted.module, m.counted.lessons, m.totals[learner])
+                          for m in modules if learner in m.totals]
+        pages[names[learner]] = render_module_feedback(learner, own, learner_totals, generated_at)
     _write_feedback_folder(out_dir, pages)
