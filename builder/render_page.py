@@ -91,11 +91,16 @@ def render_page(lesson: Lesson, site: Site) -> Page:
         return f"../{lesson_id}/" if lesson_id in site.lesson_ids else None
 
     neighbours = neighbours_in_module(site.lessons, lesson)
+    # A next-step card that names the module's next lesson is that lesson's link: the pager then
+    # leaves its own "Volgende les" out, so the page does not offer the same lesson twice.
+    next_step_is_next_lesson = bool(lesson.next_step and neighbours.next
+                                    and lesson.next_step.lesson_id == neighbours.next.id)
     context: dict[str, Any] = {
         "root": "../",
         "lesson": lesson,
         "previous_lesson": neighbours.previous,
-        "next_lesson": neighbours.next,
+        "next_lesson": None if next_step_is_next_lesson else neighbours.next,
+        "next_step_is_next_lesson": next_step_is_next_lesson,
         "lesson_label": f"MODULE {lesson.module.number:02d} · LES {lesson.number:02d}",
         "module_url": f"../#{module_anchor(lesson.module.id)}",
         "goals_html": [inline(goal) for goal in lesson.goals],

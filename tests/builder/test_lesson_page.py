@@ -148,7 +148,9 @@ def test_lessons_that_exist_are_linked(tmp_path):
     assert run.returncode == 0, run.stderr
     first = (project.site / "tekst-01" / "index.html").read_text(encoding="utf-8")
     second_page = (project.site / "tekst-02" / "index.html").read_text(encoding="utf-8")
-    assert '<a class="next-step__title" href="../tekst-02/">Verder tellen' in first
+    # The next step is the module's next lesson: one link to it, the card, which the pager leaves to.
+    assert '<a class="next-step__title" href="../tekst-02/" rel="next" data-testid="next-lesson">Verder tellen' in first
+    assert first.count('href="../tekst-02/"') == 1 and "Volgende les" not in first
     assert '<li><a href="../tekst-01/">Woorden tellen</a></li>' in second_page
     index = (project.site / "index.html").read_text(encoding="utf-8")
     assert index.find('href="tekst-01/"') < index.find('href="tekst-02/"')

@@ -86,12 +86,14 @@ def test_each_lesson_links_its_neighbours_in_the_module_by_lesson_number(module_
 def test_a_module_of_one_lesson_has_no_previous_next_navigation(module_site, built_site):
     beeld = parse(module_site / "beeld-01" / "index.html")
     assert not beeld.pager and "next-lesson" not in beeld.links
-    # The RAG module has rag-01 and rag-02 now: rag-01 gets a pager to rag-02 only, and its own
-    # next-step card (front matter `next`) is still there, apart from the pager.
+    # rag-01's next-step card (front matter `next`) names rag-02, the module's next lesson: that
+    # card is the one link to rag-02, and there is no pager (nothing before rag-01 either).
     rag = built_site / "rag-01" / "index.html"
     links = parse(rag).links
     assert "previous-lesson" not in links and links["next-lesson"][0] == "../rag-02/"
-    assert "De volgende stap" in rag.read_text(encoding="utf-8")
+    page = rag.read_text(encoding="utf-8")
+    assert "De volgende stap" in page and page.count('href="../rag-02/"') == 1
+    assert 'class="lesson-pager"' not in page
 
 
 def test_index_cards_carry_the_current_tests_hash_and_the_starter_fingerprint(module_site):
