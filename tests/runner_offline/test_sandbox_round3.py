@@ -1,0 +1,115 @@
+"""The sandbox, round 3 (issue 22): nothing outside a submission is read, no single file stops a
+class's report, the memory cap covers System V IPC, learner code cannot own a user namespace,
+shard and resumed rows are checked, and `--out` and merge's messages are safe. Each test is a
+hostile submission or layout, asserting the safe outcome."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import textwrap
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from runner.offline.cli import main as runner_main
+from runner.offline.submission import LINK_PROBLEM, collect_submission_files, read_submission, read_submissions
+
+from offline_support import CORRECT_MINI, MINI_LESSON, needs_root
+
+LESSONS_DIR = str(MINI_LESSON.parent)
+
+
+@pytest.fixture
+def secret_file():
+    """A file only root can read, outside the class folder."""
+    directory = Path(tempfile.mkdtemp(prefix="werkplaats-test-", dir="/var/lib"))
+    secret = directory / "geheim.py"
+    secret.write_text("GEHEIM = 'alleen voor root'\n")
+    os.chmod(secret, 0o600)
+    yield secret
+    shutil.rmtree(directory)
+
+
+def grade_folder(folder: Path, out: Path, *extra: str) -> int:
+    return runner_main(["grade", "--lesson", "mini-01", "--checkpoints-dir", LESSONS_DIR, str(folder),
+                        "--out", str(out), "--jobs", "1", *extra])
+
+
+def results_by_name(out: Path) -> dict[str, dict]:
+    lines = (out / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    return {Path(result["submission"]).name: result for result in map(json.loads, lines)}
+
+
+# ---- 1. a submission is a regular file, never read through a link ----------------------------
+
+
+def test_linked_and_special_files_are_refused_with_a_reason(tmp_path, secret_file):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "echt.py").write_text(CORRECT_MINI)
+    (folder / "anna.py").symlink_to(secret_file)
+    (folder / "bram.json").symlink_to("/proc/self/environ")
+    (folder / "carla.py").symlink_to(folder / "echt.py")  # even to a classmate's file
+    os.mkfifo(folder / "pijp.py")  # opening it must not hang the grader
+    (folder / "map").symlink_to("/usr")  # a linked folder is not walked into
+    collected = collect_submission_files([str(folder)])
+    assert [path.name for path in collected.submissions] == ["anna.py", "bram.json", "carla.py", "echt.py", "pijp.py"]
+    assert [path.name for path in collected.skipped] == ["map"]
+    for name in ("anna.py", "bram.json", "carla.py"):
+        submission = read_submission(folder / name, "mini-01")
+        assert (submission.problem, submission.code, submission.source_sha256) == (LINK_PROBLEM, None, "")
+        assert [s.problem for s in read_submissions(folder / name, None)] == [LINK_PROBLEM]
+    assert read_submission(folder / "pijp.py", "mini-01").problem == "a named pipe, not a regular file: only files are graded"
+    # Named directly, a link is refused too.
+    assert read_submission(folder / "anna.py", "mini-01").problem == LINK_PROBLEM
+
+    out = tmp_path / "out"
+    assert grade_folder(folder, out) == 0
+    results = results_by_name(out)
+    assert results["echt.py"]["status"] == "graded"
+    for name in ("anna.py", "bram.json", "carla.py", "pijp.py"):
+        assert results[name]["status"] == "invalid"
+    everything = b"".join(path.read_bytes() for path in out.rglob("*") if path.is_file())
+    assert b"alleen voor root" not in everything
+    assert b"PATH=" not in everything
+
+
+def _archive_members(folder: Path, secret: Path) -> None:
+    (folder / "anna.py").symlink_to(secret)
+    (folder / "bram").mkdir()
+    (folder / "bram" / "main.py").symlink_to("/proc/self/environ")
+
+
+@pytest.mark.parametrize("kind", ["tar", "zip"])
+def test_links_restored_from_a_learners_archive_are_refused(tmp_path, secret_file, kind):
+    made = tmp_path / "gemaakt"
+    made.mkdir()
+    _archive_members(made, secret_file)
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    if kind == "tar":
+        archive = tmp_path / "inlevering.tar"
+        with tarfile.open(archive, "w") as handle:
+            handle.add(made, arcname=".")
+        subprocess.run(["tar", "-xf", str(archive), "-C", str(folder)], check=True)
+    else:
+        if shutil.which("unzip") is None or shutil.which("zip") is None:
+            pytest.skip("zip and unzip are not installed")
+        archive = tmp_path / "inlevering.zip"
+        subprocess.run(["zip", "-q", "-r", "--symlinks", str(archive), "."], cwd=made, check=True)
+        subprocess.run(["unzip", "-q", str(archive), "-d", str(folder)], check=True)
+    assert (folder / "anna.py").is_symlink() and (folder / "bram" / "main.py").is_symlink()
+    out = tmp_path / "out"
+    assert grade_folder(folder, out, "--feedback") == 0
+    results = results_by_name(out)
+    assert {name: result["message"] for name, result in results.items()} == {
+        "anna.py": LINK_PROBLEM, "main.py": LINK_PROBLEM}
+    everything = b"".join(path.read_bytes() for path in out.rglob("*") if path.is_file())
+    assert b"alleen voor root" not in everything
