@@ -113,3 +113,61 @@ def test_links_restored_from_a_learners_archive_are_refused(tmp_path, secret_fil
         "anna.py": LINK_PROBLEM, "main.py": LINK_PROBLEM}
     everything = b"".join(path.read_bytes() for path in out.rglob("*") if path.is_file())
     assert b"alleen voor root" not in everything
+
+
+# ---- 2. no single submission stops the class's report -----------------------------------------
+
+from runner.offline import similarity  # noqa: E402
+
+OWN_CODE = "".join(f"def f{i}(x):\n    return x * {i} + {i * 7} - len(str(x))\n" for i in range(40))
+
+
+def look_alike(extra: str = "") -> str:
+    """A 256 KiB file: real code, then one line repeated, the worst case for a longest-match search."""
+    return (OWN_CODE + extra + "x = 1\n" * 60_000)[:256 * 1024]
+
+
+def test_lone_surrogates_in_the_code_do_not_stop_the_similarity_check():
+    copied = OWN_CODE + "naam = '\ud800'\n"
+    pairs, problems = similarity.find_similar({"a": copied, "b": copied + "\udfff\n", "c": "def g():\n    pass\n"})
+    assert problems == []
+    assert [(pair.first, pair.second) for pair in pairs] == [("a", "b")]
+    assert similarity.not_started(copied, OWN_CODE + "\udc00") in (True, False)
+
+
+def test_two_large_look_alike_files_are_compared_within_a_time_bound():
+    started = time.monotonic()
+    pairs = similarity.similar_pairs({"a": look_alike(), "b": look_alike("y = 2\n")})
+    assert time.monotonic() - started < 10  # difflib took minutes
+    assert [(pair.first, pair.second) for pair in pairs] == [("a", "b")]
+    assert pairs[0].stretches  # and the shared lines are still shown
+
+
+def test_a_pair_that_fails_is_listed_without_lines_and_named_in_one_line(monkeypatch):
+    def broken(first, second):
+        raise MemoryError
+    monkeypatch.setattr(similarity, "shared_stretches", broken)
+    pairs, problems = similarity.find_similar({"a": OWN_CODE, "b": OWN_CODE})
+    assert [(pair.first, pair.second, pair.stretches) for pair in pairs] == [("a", "b", ())]
+    assert problems == ["similarity check could not show the shared lines of a and b: MemoryError"]
+
+
+def test_a_class_with_lone_surrogates_and_large_look_alikes_gets_its_report(tmp_path, capsys):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    code = CORRECT_MINI + "# \ud800\n" + OWN_CODE
+    for name, learner in (("anna.json", "Anna \udc00"), ("bram.json", "Bram")):
+        # json.dumps writes the lone surrogates as \\udXXX escapes: legal JSON.
+        (folder / name).write_text(json.dumps({"lesson": "mini-01", "learner": learner, "code": code}))
+    (folder / "carla.py").write_text(CORRECT_MINI + "\ndef extra():\n    pass\n")
+    (folder / "daan.py").write_text(look_alike())
+    (folder / "eva.py").write_text(look_alike("y = 2\n"))
+    out = tmp_path / "out"
+    started = time.monotonic()
+    assert grade_folder(out=out, folder=folder) == 0
+    assert grade_folder(folder, out, "--feedback") == 0  # a rerun writes everything from the records again
+    assert time.monotonic() - started < 120
+    assert "Traceback" not in capsys.readouterr().err
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "Anna \\udc00" in report
+    assert len(list((out / "feedback").glob("*.html"))) == 5
