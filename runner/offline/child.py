@@ -76,6 +76,7 @@ STAGING_CANDIDATES = ("/tmp", "/mnt", "/media", "/srv", "/opt", "/var/tmp", "/ru
 # The system's programs and libraries (a subprocess, a lazily loaded C extension need them) and
 # the loader's cache; everything else of the host stays out of the learner root.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache")
+MSGQUEUE_BYTES = 1 << 20
 DEVICE_NODES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom")
 
 
@@ -293,12 +294,49 @@ def _fill_learner_root(libc: _Libc, root: str, wanted: Sequence[str], emptied: S
     return LearnerRoot(path=root, visible=visible, hidden=tuple(hidden), unhidden=tuple(unhidden))
 
 
+def ipc_limits(temp_bytes: int) -> dict[str, str]:
+    """The System V and POSIX IPC limits of a child's fresh IPC namespace (/proc/sys paths): a new
+    namespace starts with the kernel's defaults (shared memory up to the machine's RAM, 32000
+    message queues of 16 KiB), none of it counted in RLIMIT_AS once detached. So: shared memory
+    in all at most the --temp-size-mb of /dev/shm, a segment destroyed when its last process
+    detaches (shm_rmid_forced), message queues and semaphores about a MiB together."""
+    pages = max(1, temp_bytes // os.sysconf("SC_PAGE_SIZE"))
+    return {
+        "kernel/shm_rmid_forced": "1", "kernel/shmmax": str(temp_bytes), "kernel/shmall": str(pages),
+        "kernel/shmmni": "64", "kernel/msgmni": "16", "kernel/msgmnb": "65536", "kernel/msgmax": "8192",
+        "kernel/sem": "64 1024 32 16",  # per set, in all, per semop, sets
+        "fs/mqueue/queues_max": "16", "fs/mqueue/msg_max": "16", "fs/mqueue/msgsize_max": "8192",
+    }
+
+
+# Without POSIX message queues in the kernel, their limits are not there (nor the queues).
+OPTIONAL_IPC_LIMITS = frozenset({"fs/mqueue/queues_max", "fs/mqueue/msg_max", "fs/mqueue/msgsize_max"})
+
+
+def limit_ipc_namespace(limits: dict[str, str]) -> None:
+    """Write the limits of this process's (fresh) IPC namespace; /proc/sys/kernel/shm* and friends
+    are per IPC namespace. Raises OSError (the child then ends before any learner code runs)."""
+    for name, value in limits.items():
+        try:
+            descriptor = os.open(f"/proc/sys/{name}", os.O_WRONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            if name in OPTIONAL_IPC_LIMITS:
+                continue
+            raise
+        try:
+            os.write(descriptor, value.encode())
+        finally:
+            os.close(descriptor)
+
+
 def enter_learner_root(root: str, temp_bytes: int) -> None:
-    """In a fresh child: a mount namespace of its own (and an IPC namespace, so shared memory and
-    message queues die with it), fresh tmpfs scratch dirs of temp_bytes, then pivot_root into the
-    learner root and drop the host's tree, so no path leads back to it. Raises OSError."""
+    """In a fresh child: a mount namespace of its own (and an IPC namespace with small limits, so
+    shared memory and message queues stay small and die with it), fresh tmpfs scratch dirs of
+    temp_bytes, then pivot_root into the learner root and drop the host's tree, so no path leads
+    back to it. Raises OSError."""
     libc = _Libc()
     libc.check(libc.lib.unshare(CLONE_NEWNS | CLONE_NEWIPC), "unshare")
+    limit_ipc_namespace(ipc_limits(temp_bytes))  # still the host's /proc: before the pivot
     options = f"size={temp_bytes},mode=1777".encode()
     for scratch in SCRATCH_DIRS:
         libc.mount(b"tmpfs", root + scratch, b"tmpfs", MS_NOSUID | MS_NODEV, options, f"mount tmpfs on {scratch}")
@@ -543,6 +581,10 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgro
     resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_NOFILE, (limits["open_files"],) * 2)
+    # POSIX message queues are charged to the user, outside RLIMIT_AS: about a MiB.
+    queue_hard = resource.getrlimit(resource.RLIMIT_MSGQUEUE)[1]
+    queue_cap = MSGQUEUE_BYTES if queue_hard == resource.RLIM_INFINITY else min(queue_hard, MSGQUEUE_BYTES)
+    resource.setrlimit(resource.RLIMIT_MSGQUEUE, (queue_cap, queue_cap))
     # CPU seconds are a backstop only: the parent enforces wall-clock limits itself.
     cpu = max(1, int(limits["submission_seconds"]) + 2)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))

@@ -171,3 +171,64 @@ def test_a_class_with_lone_surrogates_and_large_look_alikes_gets_its_report(tmp_
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "Anna \\udc00" in report
     assert len(list((out / "feedback").glob("*.html"))) == 5
+
+
+# ---- 3. System V shared memory and message queues stay within the cap ----------------------------
+
+from runner.offline.sandbox import ChildProcessHost, SandboxLimits  # noqa: E402
+
+SYSV_HOARDER = textwrap.dedent('''
+    import ctypes, os
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmat.restype = ctypes.c_void_p
+    libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+    IPC_PRIVATE, IPC_CREAT, IPC_NOWAIT, SHM_INFO = 0, 0o1000, 0o4000, 14
+    MIB = 1 << 20
+
+    def shared_memory(segments, size_mb):
+        """Fill segments and detach them: what does the namespace still hold (bytes)?"""
+        for _ in range(segments):
+            key = libc.shmget(IPC_PRIVATE, size_mb * MIB, IPC_CREAT | 0o600)
+            if key < 0:
+                continue
+            address = libc.shmat(key, None, 0)
+            if address in (None, ctypes.c_void_p(-1).value):
+                continue
+            ctypes.memset(address, 1, size_mb * MIB)
+            libc.shmdt(ctypes.c_void_p(address))
+        info = (ctypes.c_ulong * 8)()
+        libc.shmctl(0, SHM_INFO, info)
+        used_ids = info[0] & 0xFFFFFFFF
+        return [used_ids, info[1] * os.sysconf("SC_PAGE_SIZE")]
+
+    class Message(ctypes.Structure):
+        _fields_ = [("mtype", ctypes.c_long), ("mtext", ctypes.c_char * 8192)]
+
+    def message_queues(queues):
+        """Fill as many queues as the kernel allows: how many bytes are queued?"""
+        message = Message(1, b"x" * 8192)
+        queued = 0
+        for _ in range(queues):
+            queue = libc.msgget(IPC_PRIVATE, IPC_CREAT | 0o600)
+            if queue < 0:
+                break
+            while libc.msgsnd(queue, ctypes.byref(message), 8192, IPC_NOWAIT) == 0:
+                queued += 8192
+        return queued
+''')
+
+
+@needs_root
+def test_system_v_shared_memory_and_message_queues_count_toward_the_memory_cap():
+    limits = SandboxLimits(call_seconds=20.0, submission_seconds=60.0, memory_bytes=256 << 20)
+    with ChildProcessHost(limits) as host:
+        host.load(SYSV_HOARDER, ["shared_memory", "message_queues"])
+        assert host.zygote_info["private_filesystem"] is True
+        # 768 MiB filled then detached under a 256 MiB cap: nothing of it stays behind.
+        used_ids, held = host.call("shared_memory", [24, 32]).value
+        assert (used_ids, held) == (0, 0)
+        # A segment larger than /dev/shm's size is refused outright.
+        assert host.call("shared_memory", [1, 128]).value == [0, 0]
+        queued = host.call("message_queues", [1000]).value
+        assert 0 < queued <= 1 << 20  # the defaults allow 32000 queues of 16 KiB: 500 MiB
