@@ -15,7 +15,8 @@ submission it forks a child that
   `build_learner_root`) with fresh scratch tmpfs, and drops to a sandbox uid/gid with no
   supplementary groups, so it cannot signal or read what the grader can; otherwise works in an
   empty temporary directory,
-- runs under a seccomp filter that refuses the kernel keyring calls (`install_keyring_filter`),
+- runs under a seccomp filter that refuses the kernel keyring calls and creating a user
+  namespace (`install_keyring_filter`),
 - refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.import_guard),
 - then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 
@@ -362,9 +363,14 @@ def _probe_learner_root(root: str, temp_bytes: int) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
-# Per-user kernel state: keyrings. A sandbox uid is reused from submission to submission (and
-# batch to batch), and its user keyring (and persistent keyring) outlive every process of it, so
-# the child gets a seccomp filter that refuses the three keyring system calls (EPERM).
+# The child's seccomp filter. Per-user kernel state, keyrings: a sandbox uid is reused from
+# submission to submission (and batch to batch), and its user keyring (and persistent keyring)
+# outlive every process of it, so the three keyring system calls are refused (EPERM). User
+# namespaces: inside one of its own, learner code would hold every capability there and reach
+# raw sockets, nf_tables and the other kernel code that public root exploits go through, so
+# creating one (unshare or clone with CLONE_NEWUSER) is refused too (EPERM), and clone3, whose
+# flags sit in memory a filter cannot read, answers ENOSYS, on which the C library falls back
+# to clone (as container runtimes' default profiles do).
 
 SECCOMP_SET_MODE_FILTER_PRCTL = (22, 2)  # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
 # (audit arch, syscall numbers of add_key, request_key, keyctl), linux/audit.h and unistd.h
@@ -372,8 +378,15 @@ KEYRING_SYSCALLS = {
     "x86_64": (0xC000003E, (248, 249, 250)),
     "aarch64": (0xC00000B7, (217, 218, 219)),
 }
+# (unshare, clone, clone3): flags are the first argument of unshare and clone on both.
+NAMESPACE_SYSCALLS = {
+    "x86_64": (272, 56, 435),
+    "aarch64": (97, 220, 435),
+}
+CLONE_NEWUSER = 0x10000000
 X32_SYSCALL_BIT = 0x40000000
 SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
+SECCOMP_DATA_ARG0 = 16  # offsetof(struct seccomp_data, args[0]); its low word on little-endian
 
 
 class _SockFilter(ctypes.Structure):
@@ -385,29 +398,50 @@ class _SockFprog(ctypes.Structure):
 
 
 def keyring_filter_program(machine: str) -> list[tuple[int, int, int, int]] | None:
-    """The classic-BPF seccomp program (code, jt, jf, k) that answers EPERM to add_key,
-    request_key and keyctl, and to every call of another ABI (x32, 32-bit compat), and allows the
-    rest; None on a machine whose numbers are not known here."""
+    """The classic-BPF seccomp program (code, jt, jf, k) of every child: EPERM to add_key,
+    request_key and keyctl, to unshare and clone with CLONE_NEWUSER, and to every call of another
+    ABI (x32, 32-bit compat); ENOSYS to clone3; the rest allowed. None on a machine whose numbers
+    are not known here."""
     if machine not in KEYRING_SYSCALLS:
         return None
     arch, numbers = KEYRING_SYSCALLS[machine]
-    load_word, jump_eq, jump_ge, ret = 0x20, 0x15, 0x35, 0x06
-    deny = SECCOMP_RET_ERRNO | errno.EPERM
-    body = [(jump_ge, 0, 0, X32_SYSCALL_BIT)] if machine == "x86_64" else []
-    body += [(jump_eq, 0, 0, number) for number in numbers]
-    program = [(load_word, 0, 0, 4), (jump_eq, 0, 0, arch), (load_word, 0, 0, 0), *body,
-               (ret, 0, 0, SECCOMP_RET_ALLOW), (ret, 0, 0, deny)]
-    deny_at = len(program) - 1
-    resolved = []
-    for index, (code, jt, jf, k) in enumerate(program):
-        if code in (jump_eq, jump_ge):
-            to_deny = deny_at - index - 1
-            if index == 1:
-                jf = to_deny  # another ABI: deny
-            else:
-                jt = to_deny  # a keyring call (or x32): deny
-        resolved.append((code, jt, jf, k))
-    return resolved
+    unshare, clone, clone3 = NAMESPACE_SYSCALLS[machine]
+    load_word, jump_eq, jump_ge, jump_set, ret = 0x20, 0x15, 0x35, 0x45, 0x06
+    # Instructions with jump targets as labels ("next": the following instruction), resolved below.
+    program: list[tuple[int, object, object, int]] = [
+        (load_word, None, None, 4),
+        (jump_eq, "next", "deny", arch),  # another ABI: deny
+        (load_word, None, None, 0),
+    ]
+    if machine == "x86_64":
+        program.append((jump_ge, "deny", "next", X32_SYSCALL_BIT))
+    program += [(jump_eq, "deny", "next", number) for number in numbers]
+    program += [
+        (jump_eq, "nosys", "next", clone3),
+        (jump_eq, "flags", "next", unshare),
+        (jump_eq, "flags", "next", clone),
+        (ret, None, None, SECCOMP_RET_ALLOW),
+        ("flags", load_word, None, SECCOMP_DATA_ARG0),
+        (jump_set, "deny", "next", CLONE_NEWUSER),
+        (ret, None, None, SECCOMP_RET_ALLOW),
+        ("nosys", ret, None, SECCOMP_RET_ERRNO | errno.ENOSYS),
+        ("deny", ret, None, SECCOMP_RET_ERRNO | errno.EPERM),
+    ]
+    labels: dict[str, int] = {}
+    plain_program = []
+    for index, instruction in enumerate(program):
+        if isinstance(instruction[0], str):  # (label, code, jt, k): a labelled instruction
+            labels[instruction[0]] = index
+            instruction = (instruction[1], instruction[2], None, instruction[3])
+        plain_program.append(instruction)
+
+    def offset(target: object, index: int) -> int:
+        if target in (None, "next"):
+            return 0
+        return labels[str(target)] - index - 1
+
+    return [(code, offset(jt, index), offset(jf, index), k)
+            for index, (code, jt, jf, k) in enumerate(plain_program)]
 
 
 KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22

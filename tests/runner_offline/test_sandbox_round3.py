@@ -232,3 +232,67 @@ def test_system_v_shared_memory_and_message_queues_count_toward_the_memory_cap()
         assert host.call("shared_memory", [1, 128]).value == [0, 0]
         queued = host.call("message_queues", [1000]).value
         assert 0 < queued <= 1 << 20  # the defaults allow 32000 queues of 16 KiB: 500 MiB
+
+
+# ---- 4. learner code cannot own a user namespace ------------------------------------------------
+
+USER_NAMESPACE = textwrap.dedent('''
+    import ctypes, os, shutil, subprocess, threading
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    CLONE_NEWUSER, CLONE_NEWNET, SIGCHLD = 0x10000000, 0x40000000, 17
+    CLONE = {"x86_64": 56, "aarch64": 220}[os.uname().machine]
+
+    def by_unshare():
+        result = libc.unshare(CLONE_NEWUSER | CLONE_NEWNET)
+        return [result, os.strerror(ctypes.get_errno()) if result < 0 else ""]
+
+    def by_clone():
+        # Were it allowed, the new process would carry on here: it leaves at once.
+        result = libc.syscall(CLONE, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0)
+        if result == 0:
+            os._exit(0)
+        return [min(result, 1), os.strerror(ctypes.get_errno()) if result < 0 else ""]
+
+    def by_program():
+        program = shutil.which("unshare")
+        if program is None:
+            return "no unshare program"
+        done = subprocess.run([program, "--user", "--map-root-user", "id", "-u"], capture_output=True, text=True)
+        return [done.returncode != 0, done.stdout.strip()]
+
+    def threads_and_processes_still_work():
+        found = []
+        worker = threading.Thread(target=lambda: found.append(1))
+        worker.start()
+        worker.join()
+        done = subprocess.run(["/bin/echo", "ja"], capture_output=True, text=True)
+        return [found, done.stdout.strip()]
+''')
+
+
+@needs_root
+def test_learner_code_cannot_create_a_user_namespace():
+    with ChildProcessHost(SandboxLimits(call_seconds=10.0, submission_seconds=60.0)) as host:
+        host.load(USER_NAMESPACE, ["by_unshare", "by_clone", "by_program", "threads_and_processes_still_work"])
+        assert host.zygote_info["keyring_filter"] is True
+        assert host.call("by_unshare", []).value == [-1, "Operation not permitted"]
+        assert host.call("by_clone", []).value == [-1, "Operation not permitted"]
+        program = host.call("by_program", []).value
+        assert program == "no unshare program" or program == [True, ""]
+        assert host.call("threads_and_processes_still_work", []).value == [[1], "ja"]
+
+
+def test_the_filter_program_refuses_user_namespaces_and_answers_clone3_with_enosys():
+    from runner.offline.child import keyring_filter_program
+
+    program = keyring_filter_program("x86_64")
+    assert program is not None and len(program) == 16
+    # Every jump lands inside the program, on a return or the flags check.
+    for index, (code, jt, jf, _k) in enumerate(program):
+        if code in (0x15, 0x35, 0x45):
+            assert index + 1 + max(jt, jf) < len(program)
+    returns = [k for code, _jt, _jf, k in program if code == 0x06]
+    assert sorted(returns) == sorted([0x7FFF0000, 0x7FFF0000, 0x00050000 | 38, 0x00050000 | 1])
+    assert keyring_filter_program("riscv64") is None
