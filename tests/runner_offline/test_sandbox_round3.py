@@ -296,3 +296,163 @@ def test_the_filter_program_refuses_user_namespaces_and_answers_clone3_with_enos
     returns = [k for code, _jt, _jf, k in program if code == 0x06]
     assert sorted(returns) == sorted([0x7FFF0000, 0x7FFF0000, 0x00050000 | 38, 0x00050000 | 1])
     assert keyring_filter_program("riscv64") is None
+
+
+# ---- 6. shard and resumed rows are checked, re-derived or refused ------------------------------
+
+WRONG_MINI = CORRECT_MINI.replace("return 2 * x", "return 3 * x")
+
+
+def rewrite_rows(log: Path, change) -> None:
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    for row in rows:
+        change(Path(row["submission"]).name, row)
+    log.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+
+
+def all_pass(row: dict, tests_too: bool = True) -> None:
+    for checkpoint in row["checkpoints"]:
+        checkpoint["status"] = "pass"
+        for test in checkpoint["tests"] if tests_too else ():
+            test["status"] = "pass"
+
+
+def test_forged_shard_rows_are_re_derived_or_refused_one_line_each(tmp_path, capsys):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    for name in ("anna", "bram", "carla", "daan", "eva"):
+        (folder / f"{name}.py").write_text(WRONG_MINI)
+    (folder / "femke.json").write_text(json.dumps({"lesson": "mini-01", "learner": "Femke", "code": WRONG_MINI}))
+    shard = tmp_path / "shard-1"
+    assert grade_folder(folder, shard) == 0
+
+    def forge(name: str, row: dict) -> None:
+        if name == "anna.py":  # every checkpoint "pass" with score 0 (the example)
+            all_pass(row)
+            row["score"] = 0
+        elif name == "bram.py":  # a consistent-looking score with failing tests
+            row["score"] = 3
+        elif name == "carla.py":  # a checkpoint's status its tests do not give
+            row["checkpoints"][0]["status"] = "pass"
+            row["score"] = 2
+        elif name == "eva.py":  # another file's hash
+            row["source_sha256"] = "0" * 64
+        elif name == "femke.json":  # what comes from the file is read from the file
+            row["learner"] = "Iemand anders"
+            row["code"] = CORRECT_MINI
+            row["created_at"] = "2099-01-01T00:00:00Z"
+    rewrite_rows(shard / "results.jsonl", forge)
+    (folder / "daan.py").unlink()  # a row for a file that is not there
+    capsys.readouterr()
+    out = tmp_path / "alles"
+    code = runner_main(["merge", str(shard), "--out", str(out), "--checkpoints-dir", LESSONS_DIR])
+    assert code == 1
+    err = capsys.readouterr().err
+    refused = sorted(line for line in err.splitlines() if line.startswith("refused: "))
+    assert refused == [
+        f"refused: {folder / 'anna.py'} (from {shard}): score 0, but 3 checkpoints pass",
+        f"refused: {folder / 'bram.py'} (from {shard}): score 3, but 2 checkpoints pass",
+        f"refused: {folder / 'carla.py'} (from {shard}): checkpoint double is 'pass', but its tests make it 'fail'",
+        f"refused: {folder / 'daan.py'} (from {shard}): its file cannot be read now "
+        "(cannot read file: No such file or directory)",
+        f"refused: {folder / 'eva.py'} (from {shard}): its file has changed since it was graded",
+    ]
+    assert "5 results refused and left out: grade those submissions again" in err
+    merged = results_by_name(out)
+    assert sorted(merged) == ["femke.json"]
+    assert merged["femke.json"]["learner"] == "Femke"
+    assert merged["femke.json"]["code"] == WRONG_MINI
+    assert "created_at" not in merged["femke.json"]
+    assert merged["femke.json"]["score"] == 2
+    gradebook = (out / "gradebook.csv").read_text(encoding="utf-8")
+    assert "Iemand anders" not in gradebook and "anna" not in gradebook
+
+
+def test_forged_resumed_rows_are_graded_again(tmp_path, capsys):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "anna.py").write_text(WRONG_MINI)
+    (folder / "bram.py").write_text(WRONG_MINI)
+    out = tmp_path / "out"
+    assert grade_folder(folder, out) == 0
+
+    def forge(name: str, row: dict) -> None:
+        if name == "anna.py":
+            all_pass(row, tests_too=False)
+            row["score"] = 3
+        else:
+            row["learner"] = "Iemand anders"
+    rewrite_rows(out / "results.jsonl", forge)
+    capsys.readouterr()
+    assert grade_folder(folder, out) == 0
+    printed = capsys.readouterr()
+    assert (f"note: grading again, the earlier result is refused: {folder / 'anna.py'}: checkpoint double is "
+            "'pass', but its tests make it 'fail'") in printed.err
+    assert "1 new this run, 1 kept from an earlier run" in printed.out
+    results = results_by_name(out)
+    assert results["anna.py"]["score"] == 2
+    assert results["bram.py"]["learner"] == "bram"  # kept, but with what the file says
+
+
+# ---- 7. --out that is a link, and merge's messages ----------------------------------------------
+
+
+def test_an_out_folder_that_is_itself_a_link_is_refused(tmp_path, capsys):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    (folder / "anna.py").write_text(CORRECT_MINI)
+    target = Path(tempfile.mkdtemp(prefix="werkplaats-test-", dir="/var/lib"))
+    try:
+        (target / "feedback").mkdir()
+        (target / "feedback" / "belangrijk.html").write_text("van root")
+        (target / "results.jsonl").write_text("")
+        link = tmp_path / "uit"
+        link.symlink_to(target)
+        for out in (str(link), str(link) + "/"):
+            assert grade_folder(folder, Path(out), "--feedback") == 2
+            assert capsys.readouterr().err == (f"error: --out is a link, which the grader does not follow: {link} "
+                                               "(give the folder itself, or another --out)\n")
+        shard = tmp_path / "shard"
+        assert grade_folder(folder, shard) == 0
+        capsys.readouterr()
+        assert runner_main(["merge", str(shard), "--out", str(link), "--checkpoints-dir", LESSONS_DIR,
+                            "--feedback"]) == 2
+        assert "error: --out is a link" in capsys.readouterr().err
+        assert sorted(path.name for path in target.rglob("*")) == ["belangrijk.html", "feedback", "results.jsonl"]
+        assert (target / "feedback" / "belangrijk.html").read_text() == "van root"
+        assert (target / "results.jsonl").read_text() == ""
+        # A shard's results.jsonl that is a link is not read either.
+        linked_shard = tmp_path / "shard-link"
+        linked_shard.mkdir()
+        (linked_shard / "results.jsonl").symlink_to(shard / "results.jsonl")
+        assert runner_main(["merge", str(linked_shard), "--out", str(tmp_path / "alles"),
+                            "--checkpoints-dir", LESSONS_DIR]) == 2
+        assert "is a link, which merge does not follow" in capsys.readouterr().err
+    finally:
+        shutil.rmtree(target)
+
+
+def test_merge_prints_learner_file_names_escaped(tmp_path, capsys):
+    folder = tmp_path / "klas"
+    folder.mkdir()
+    hostile = "a\x1b]0;titel\x07\x1b[2J[bold]rood\n.py"
+    (folder / hostile).write_text(CORRECT_MINI)
+    (folder / "b.py").write_text(CORRECT_MINI)
+    first, second = tmp_path / "shard-1", tmp_path / "shard-2"
+    assert grade_folder(folder, first) == 0
+    (folder / "b.py").write_text(WRONG_MINI)
+    assert grade_folder(folder, second) == 0
+    capsys.readouterr()
+    (folder / hostile).unlink()
+    # Refused rows name the file; the "graded differently" error names it too.
+    code = runner_main(["merge", str(first), "--out", str(tmp_path / "alles"), "--checkpoints-dir", LESSONS_DIR])
+    printed = capsys.readouterr()
+    assert code == 1
+    assert "\x1b" not in printed.err + printed.out and "\x07" not in printed.err
+    assert "a\\x1b]0;titel\\x07\\x1b[2J[bold]rood\\x0a.py (from" in printed.err
+    code = runner_main(["merge", str(first), str(second), "--out", str(tmp_path / "alles"),
+                        "--checkpoints-dir", LESSONS_DIR])
+    printed = capsys.readouterr()
+    assert code == 2
+    assert "\x1b" not in printed.err + printed.out
+    assert "was graded differently in" in printed.err
