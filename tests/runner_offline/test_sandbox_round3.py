@@ -456,3 +456,45 @@ def test_merge_prints_learner_file_names_escaped(tmp_path, capsys):
     assert code == 2
     assert "\x1b" not in printed.err + printed.out
     assert "was graded differently in" in printed.err
+
+
+# ---- 8. known solutions run in the learners' sandbox ---------------------------------------------
+
+PASTED_SUBMISSION = textwrap.dedent('''
+    import os
+
+    def double(x):
+        for path in ({marker!r}, "/root/.werkplaats-gate-test"):
+            try:
+                with open(path, "w") as handle:
+                    handle.write(str(os.getuid()))
+            except OSError:
+                pass
+        return x  # wrong on purpose
+
+    def words(text):
+        return text.split()
+
+    def total(numbers):
+        return sum(numbers)
+''')
+
+
+@needs_root
+def test_the_gate_runs_known_solutions_in_the_sandbox(tmp_path):
+    from runner.offline.quality_gate import check_quality_gate
+
+    lesson = tmp_path / "lessons" / "mini-01"
+    shutil.copytree(MINI_LESSON, lesson)
+    outside = Path(tempfile.mkdtemp(prefix="werkplaats-test-", dir="/var/lib"))
+    try:
+        os.chmod(outside, 0o777)  # even a folder anyone may write is out of the sandbox's sight
+        marker = outside / "geschreven-door-wrong.txt"
+        (lesson / "wrong").mkdir(exist_ok=True)
+        (lesson / "wrong" / "double__geplakte_inzending.py").write_text(PASTED_SUBMISSION.format(marker=str(marker)))
+        failures = check_quality_gate(lesson)
+        assert [failure.reason for failure in failures] == []  # it fails double, as it should
+        assert not marker.exists()
+        assert not Path("/root/.werkplaats-gate-test").exists()
+    finally:
+        shutil.rmtree(outside)
