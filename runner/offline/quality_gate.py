@@ -26,7 +26,7 @@ from pathlib import Path
 
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
-from runner.offline.sandbox import ChildProcessHost, SandboxLimits
+from runner.offline.sandbox import ChildProcessHost, SandboxError, SandboxLimits
 from runner.core.model import CheckpointResult
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
@@ -180,7 +180,7 @@ def _check_known(known: KnownSolution, full, shipped, host: ChildProcessHost) ->
     report = grade(bundle, host, known.source, reveal=True,
                    check_limits=bundle.check_limits() if known.must_pass else None)
     if getattr(host, "sandbox_failure", None):
-        raise RuntimeError(f"the sandbox could not run {known.path.name}: {host.sandbox_failure}")
+        raise SandboxError(f"the sandbox could not run {known.path.name}: {host.sandbox_failure}")
     if known.must_pass:
         failures.extend(failing_test(known, checkpoint, "should pass but fails")
                         for checkpoint in report.checkpoints if checkpoint.status != "pass")
