@@ -300,18 +300,18 @@ def ipc_limits(temp_bytes: int) -> dict[str, str]:
     namespace starts with the kernel's defaults (shared memory up to the machine's RAM, 32000
     message queues of 16 KiB), none of it counted in RLIMIT_AS once detached. So: shared memory
     in all at most the --temp-size-mb of /dev/shm, a segment destroyed when its last process
-    detaches (shm_rmid_forced), message queues and semaphores about a MiB together."""
+    detaches (shm_rmid_forced), message queues a MiB together, 16 small semaphore sets."""
+    # Only what the defaults leave open: one write each per child. A message is at most 8 KiB
+    # already (msgmax), and POSIX queues are charged to RLIMIT_MSGQUEUE (set in _become_child).
     pages = max(1, temp_bytes // os.sysconf("SC_PAGE_SIZE"))
     return {
         "kernel/shm_rmid_forced": "1", "kernel/shmmax": str(temp_bytes), "kernel/shmall": str(pages),
-        "kernel/shmmni": "64", "kernel/msgmni": "16", "kernel/msgmnb": "65536", "kernel/msgmax": "8192",
-        "kernel/sem": "64 1024 32 16",  # per set, in all, per semop, sets
-        "fs/mqueue/queues_max": "16", "fs/mqueue/msg_max": "16", "fs/mqueue/msgsize_max": "8192",
+        "kernel/msgmni": "16", "kernel/msgmnb": "65536",
+        "kernel/sem": "64 1024 32 16",  # per set, in all, per semop, sets (default: 32000 sets of 32000)
     }
 
 
-# Without POSIX message queues in the kernel, their limits are not there (nor the queues).
-OPTIONAL_IPC_LIMITS = frozenset({"fs/mqueue/queues_max", "fs/mqueue/msg_max", "fs/mqueue/msgsize_max"})
+OPTIONAL_IPC_LIMITS: frozenset[str] = frozenset()  # a limit whose file a kernel may lack
 
 
 def limit_ipc_namespace(limits: dict[str, str]) -> None:
