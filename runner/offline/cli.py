@@ -56,6 +56,7 @@ from runner.offline.sandbox.host import MIB, ChildProcessHost, SandboxError, San
 from runner.offline.grading.submission import (
     CollectedFiles, PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
 )
+from runner.offline.grading.row_checks import checked_row
 from runner.offline.session import LessonRun, grade_class, plan_class
 
 DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
@@ -335,15 +336,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "merge":
             return run_merge(args)
         return run_grade(args)
+    # Every error line may quote a file name or a value from a learner's file (a path in a
+    # shard's results.jsonl, say): control characters are shown as \xNN, never sent raw.
     except UsageError as error:
-        # A path in the message may be a learner's file name: control and bidi characters escaped.
         print(f"error: {name_text(str(error))}", file=sys.stderr)
         return 2
     except BundleError as error:
-        print(f"error: the tests of this lesson cannot be loaded: {error}", file=sys.stderr)
+        print(f"error: the tests of this lesson cannot be loaded: {name_text(str(error))}", file=sys.stderr)
         return 1
     except SandboxError as error:
-        print(f"error: the sandbox could not be set up: {error}", file=sys.stderr)
+        print(f"error: the sandbox could not be set up: {name_text(str(error))}", file=sys.stderr)
         return 1
     except (CorrectionsError, LmsError) as error:
         print(f"error: {name_text(str(error))}", file=sys.stderr)
@@ -531,8 +533,17 @@ def output_options(args: argparse.Namespace) -> OutputOptions:
                          counted_lessons=args.lessons)
 
 
+def refuse_linked_out(out_dir: Path) -> None:
+    """--out itself must not be a link: root would write into (and remove pages from) whatever it
+    points at. The folders above it are the teacher's own path and are not checked."""
+    if out_dir.is_symlink():
+        raise UsageError(f"--out is a link, which the grader does not follow: {name_text(str(out_dir))} "
+                         "(give the folder itself, or another --out)")
+
+
 def refuse_links_in(out_dir: Path) -> None:
     """The outputs are never written through a link: one already in --out stops the run."""
+    refuse_linked_out(out_dir)
     link = batch.link_among_outputs(out_dir)
     if link is not None:
         raise UsageError(f"--out holds a link, which the grader does not follow: {name_text(str(link))} "
@@ -608,6 +619,7 @@ def run_grade(args: argparse.Namespace) -> int:
     if args.lesson is not None:
         resolve_lesson(Path(args.checkpoints_dir), args.lesson)  # a misspelt lesson before anything else
     out_dir = Path(args.out)
+    refuse_linked_out(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out is not a directory: {args.out!r}")
     lms_run = None
@@ -651,6 +663,8 @@ def run_grade(args: argparse.Namespace) -> int:
     torn = plan.torn_bytes
     if torn:
         errors.print(f"note: cut off a torn last line ({torn} bytes) left by an interrupted run")
+    for refused in (line for lesson_plan in plan.plans for line in lesson_plan.refused):
+        errors.print(Text(f"note: grading again, the earlier result is refused: {name_text(refused)}"))
     if collected.skipped:
         # Text, not markup: a name like "[bold]x.txt" is printed as it is.
         errors.print(Text(f"note: skipped {plural(len(collected.skipped), 'file')} that "
@@ -679,7 +693,7 @@ def run_grade(args: argparse.Namespace) -> int:
     if args.only is not None:
         notes = [*only_notes, *notes]
     for note in notes:
-        errors.print(Text(f"note: {name_text(note)}"))
+        errors.print(Text(f"note: {name_text(note)}"))  # text, not markup; names escaped
     results = graded_class.results
     graded = sum(1 for r in results if r.graded)
     invalid = sorted((Path(r.submission) for r in results if not r.graded), key=str)
@@ -718,11 +732,14 @@ def run_merge(args: argparse.Namespace) -> int:
     if not checkpoints_dir.is_dir():
         raise UsageError(f"checkpoints directory not found: {str(checkpoints_dir)!r}")
     out_dir = Path(args.out)
+    refuse_linked_out(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out is not a directory: {args.out!r}")
     found: dict[str, tuple[ResultRecord, Path]] = {}
     for folder in map(Path, args.dirs):
         log = folder / batch.RESULTS_FILE
+        if log.is_symlink():
+            raise UsageError(f"{log} is a link, which merge does not follow: copy the shard's results.jsonl itself")
         if not log.is_file():
             raise UsageError(f"no {batch.RESULTS_FILE} in {str(folder)!r}")
         for result in read_results(log).results.values():
@@ -747,13 +764,37 @@ def run_merge(args: argparse.Namespace) -> int:
     unplaced = [r for r in results if not r.bundle_sha256]
     if not lessons:
         raise UsageError("the results name no lesson to merge")
+    # A shard's row is a claim: it is checked against the lesson and its file, and what comes
+    # from the file is read from the file (runner.offline.grading.row_checks); a row that fails is left out.
+    refused: list[str] = []
+
+    def checked(rows: list[ResultRecord], bundle: Bundle | None) -> list[ResultRecord]:
+        kept = []
+        for row in rows:
+            use, problem = checked_row(row, bundle)
+            if use is None:
+                refused.append(f"{row.submission} (from {found[row.submission][1]}): {problem}")
+            else:
+                kept.append(use)
+        return kept
+
+    lessons = [LessonBatch(lesson.bundle, lesson.lesson_dir, checked(lesson.results, lesson.bundle))
+               for lesson in lessons]
+    unplaced = checked(unplaced, None)
     out_dir.mkdir(parents=True, exist_ok=True)
     refuse_links_in(out_dir)
     notes = write_outputs(lessons, out_dir, output_options(args), unplaced)
     errors = Console(stderr=True, highlight=False)
     errors.soft_wrap = not errors.is_terminal
     for note in notes:
-        errors.print(f"note: {note}")
-    print(f"Merged {plural(len(results), 'result')} from {plural(len(args.dirs), 'folder')}; wrote "
+        errors.print(Text(f"note: {name_text(note)}"))  # text, not markup; names escaped
+    merged = sum(len(lesson.results) for lesson in lessons) + len(unplaced)
+    print(f"Merged {plural(merged, 'result')} from {plural(len(args.dirs), 'folder')}; wrote "
           f"{out_dir / batch.RESULTS_FILE}, {out_dir / batch.GRADEBOOK_FILE}, {out_dir / batch.REPORT_FILE}")
+    if refused:
+        for line in refused:
+            errors.print(Text(f"refused: {name_text(line)}", style="red"))
+        errors.print(f"{plural(len(refused), 'result')} refused and left out: grade those submissions again "
+                     "(in a shard, then merge again)")
+        return 1
     return 0

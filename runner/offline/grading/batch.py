@@ -22,7 +22,7 @@ import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from multiprocessing import get_context
 from pathlib import Path
@@ -37,6 +37,7 @@ from runner.offline.grading.records import (
 )
 from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
 from runner.offline.grading.submission import Submission, read_submission
+from runner.offline.grading.row_checks import consistency_problem, rederive
 
 RESULTS_FILE = "results.jsonl"
 GRADEBOOK_FILE = "gradebook.csv"
@@ -152,7 +153,10 @@ class ResultsLog:
 def link_among_outputs(out_dir: Path) -> Path | None:
     """A symbolic link anywhere in the output folder (where an output could go), or None. The
     outputs are written without following links (O_NOFOLLOW, or a rename over the path); a link
-    that is there already is refused up front, with its name, rather than failing halfway."""
+    that is there already is refused up front, with its name, rather than failing halfway. The
+    output folder itself counts: os.walk would follow it."""
+    if os.path.islink(out_dir):
+        return Path(out_dir)
     for folder, directories, files in os.walk(out_dir):  # never into a linked folder
         for name in sorted(directories + files):
             if os.path.islink(os.path.join(folder, name)):
@@ -251,6 +255,7 @@ class BatchPlan:
     to_grade: list[Submission]  # those without a current result
     kept: dict[ResultKey, ResultRecord]  # the current results of the others, from an earlier run
     torn_bytes: int  # a torn last line cut off the log
+    refused: list[str] = field(default_factory=list)  # "path: why" of earlier results graded again
 
     @property
     def reused(self) -> int:
@@ -279,14 +284,23 @@ def plan_batch(files: Iterable[Path], bundle: Bundle, out_dir: Path, regrade: bo
         torn_bytes, done = existing.torn_bytes, existing.results
     if submissions is None:
         submissions = [read_submission(path, bundle.lesson) for path in files]
-    to_grade, kept = [], {}
+    to_grade, kept, refused = [], {}, []
     for submission in submissions:
         key = result_key(submission.path, submission.source_sha256, bundle.bundle_sha256)
-        if key in done:
-            kept[key] = done[key]
-        else:
+        if key not in done:
             to_grade.append(submission)
-    return BatchPlan(submissions=submissions, to_grade=to_grade, kept=kept, torn_bytes=torn_bytes)
+            continue
+        # An earlier line is a claim (anyone who can write --out can write it): what comes from
+        # the file is taken from the file, and a line that contradicts itself is graded again.
+        row, problem = done[key], consistency_problem(done[key], bundle)
+        if problem is None:
+            row, problem = rederive(row, submission)
+        if row is not None and problem is None:
+            kept[key] = row
+        else:
+            refused.append(f"{submission.path}: {problem}")
+            to_grade.append(submission)
+    return BatchPlan(submissions=submissions, to_grade=to_grade, kept=kept, torn_bytes=torn_bytes, refused=refused)
 
 
 def run_batch(

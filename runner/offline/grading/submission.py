@@ -14,9 +14,11 @@ the file's with `#<lesson>` after it.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -58,20 +60,38 @@ def _size_text(size: int) -> str:
     return f"{size / 1024:.0f} KiB" if size >= 1024 else f"{size} bytes"
 
 
+# What a path in the class folder may be instead of a regular file, for the one-line reason.
+FILE_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+              (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+LINK_PROBLEM = "a symbolic link, which the grader does not follow: hand in the file itself"
+
+
 def _read_bytes(path: Path) -> tuple[bytes | None, str | None]:
-    """The file's bytes, or a reason why they cannot be used."""
+    """The file's bytes, or a reason why they cannot be used. Only a regular file is read, and
+    never through a symbolic link (a link in the class folder, or one restored from a learner's
+    zip or tar, may point at anything root can read); O_NONBLOCK: a named pipe must not hang us."""
     try:
-        with open(path, "rb") as handle:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return None, LINK_PROBLEM
+        return None, f"cannot read file: {error.strerror or error}"
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            return None, f"cannot read file: {os.strerror(errno.EISDIR)}"
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((name for test, name in FILE_KINDS if test(info.st_mode)), "not a regular file")
+            return None, f"{kind}, not a regular file: only files are graded"
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
             data = handle.read(MAX_SUBMISSION_BYTES + 1)
     except OSError as error:
         return None, f"cannot read file: {error.strerror or error}"
+    finally:
+        os.close(descriptor)
     if len(data) > MAX_SUBMISSION_BYTES:
-        try:
-            size = os.path.getsize(path)
-        except OSError:
-            size = len(data)
         return data, (
-            f"file is {_size_text(size)}, over the {_size_text(MAX_SUBMISSION_BYTES)} limit"
+            f"file is {_size_text(max(info.st_size, len(data)))}, over the {_size_text(MAX_SUBMISSION_BYTES)} limit"
         )
     return data, None
 
@@ -267,8 +287,14 @@ def collect_submission_files(paths: list[str]) -> CollectedFiles:
                 relative = candidate.relative_to(path).parts
                 if any(part.startswith(".") or part == "__pycache__" for part in relative):
                     continue
-                if not candidate.is_file():
-                    continue
+                # A link (to a file or a folder) or another special file is listed with the
+                # submissions when its name says it is one, so it is refused with its reason.
+                if candidate.is_symlink() or not candidate.is_file():
+                    if candidate.is_dir() and not candidate.is_symlink():
+                        continue
+                    if candidate.suffix not in SUBMISSION_SUFFIXES:
+                        skipped.setdefault(os.path.abspath(candidate), candidate)
+                        continue
                 if candidate.suffix in SUBMISSION_SUFFIXES:
                     found.setdefault(os.path.abspath(candidate), candidate)
                 else:

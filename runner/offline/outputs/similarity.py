@@ -16,7 +16,14 @@ with Manber's simpler selection of fingerprints:
    of their remaining fingerprints they have in common.
 
 A pair is a prompt to look, never a verdict: short tasks have few ways to write them. The shared
-part shown is what `difflib` finds common in the two normalised line sequences.
+part shown is the runs of normalised lines the two have in common, found left to right in time
+linear in their length (difflib's longest-match search is quadratic: two near-identical files of
+256 KiB kept it busy for minutes).
+
+Every submission is hostile: any `str` is accepted (a JSON export's code may hold lone
+surrogates), the work per pair is bounded (`MAX_STRETCH_LINES`, `MAX_CANDIDATES`), and a
+submission or pair that fails anyway is left out and named in a problem line (`find_similar`),
+never stopping the report.
 
 copydetect (PyPI) does the same but was last released in 2024 and pulls in numpy, pygments and
 jinja2 for its own HTML; ~150 lines of standard library keep the report self-contained.
@@ -24,8 +31,8 @@ jinja2 for its own HTML; ~150 lines of standard library keep the report self-con
 
 from __future__ import annotations
 
+import bisect
 import builtins
-import difflib
 import functools
 import keyword
 import re
@@ -40,6 +47,12 @@ SIMILAR_SHARE = 0.8  # of the smaller submission's own fingerprints
 NOT_STARTED_NEW_SHARE = 0.1  # at most this share of a submission's fingerprints may be new
 MIN_SHARED_LINES = 3  # shortest common stretch shown
 COMMON_LIMIT = 10  # a fingerprint more submissions share is an idiom, not a copy (MOSS's -m 10)
+# Honest solutions are a few KiB; a file up to the 256 KiB submission limit is compared by its
+# start only, so the check's time per submission stays small however large the class's files are.
+MAX_COMPARED_CHARS = 64 * 1024
+# Bounds on showing the shared stretches of a pair: honest solutions are a few hundred lines.
+MAX_STRETCH_LINES = 5000  # lines of each submission compared (the rest is not shown as shared)
+MAX_CANDIDATES = 16  # places in the other submission tried per line
 
 KEPT_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 
@@ -75,7 +88,9 @@ class NormalCode:
 
 @functools.lru_cache(maxsize=4096)  # the report asks for the same code twice (not started, similar)
 def normalise(code: str) -> NormalCode:
-    """Tokens with the learner's own names and strings replaced, ";" for a line end."""
+    """Tokens with the learner's own names and strings replaced, ";" for a line end (of the first
+    MAX_COMPARED_CHARS characters)."""
+    code = code[:MAX_COMPARED_CHARS]
     tokens: list[str] = []
     lines: list[int] = []
     line = 1
@@ -123,7 +138,8 @@ def fingerprints(code: NormalCode) -> dict[int, int]:
     chosen: dict[int, int] = {}
     tokens, token_lines = code.tokens, code.token_lines
     for start in range(len(tokens) - K + 1):
-        value = zlib.crc32(" ".join(tokens[start:start + K]).encode())
+        # surrogatepass: a JSON export's code may hold lone surrogates (legal JSON).
+        value = zlib.crc32(" ".join(tokens[start:start + K]).encode("utf-8", "surrogatepass"))
         if value % SELECT == 0:
             chosen.setdefault(value, token_lines[start])
     return chosen
@@ -146,9 +162,26 @@ class SimilarPair:
 
 def similar_pairs(codes: dict[str, str], starter: str | None = None) -> list[SimilarPair]:
     """Pairs of submissions (key -> code; one per learner) whose own code is near-identical."""
-    starter_prints = set(fingerprints(normalise(starter))) if starter else set()
-    normal = {key: normalise(code) for key, code in codes.items()}
-    prints = {key: set(fingerprints(value)) - starter_prints for key, value in normal.items()}
+    return find_similar(codes, starter)[0]
+
+
+def find_similar(codes: dict[str, str], starter: str | None = None) -> tuple[list[SimilarPair], list[str]]:
+    """`similar_pairs`, and one line per submission or pair the check had to leave out (it never
+    raises for what a submission holds)."""
+    problems: list[str] = []
+    try:
+        starter_prints = set(fingerprints(normalise(starter))) if starter else set()
+    except Exception as error:  # noqa: BLE001 - the starter is the lesson's, but never stop the report
+        starter_prints = set()
+        problems.append(f"similarity check: the starter could not be read ({type(error).__name__})")
+    normal: dict[str, NormalCode] = {}
+    prints: dict[str, set[int]] = {}
+    for key, code in codes.items():
+        try:
+            normal[key] = normalise(code)
+            prints[key] = set(fingerprints(normal[key])) - starter_prints
+        except Exception as error:  # noqa: BLE001 - one submission must not stop the whole report
+            problems.append(f"similarity check left out {key}: {type(error).__name__}")
     holders: dict[int, list[str]] = defaultdict(list)
     for key in sorted(prints):
         for value in prints[key]:
@@ -171,34 +204,72 @@ def similar_pairs(codes: dict[str, str], starter: str | None = None) -> list[Sim
             continue
         share = shared / smaller
         if share >= SIMILAR_SHARE:
-            pairs.append(SimilarPair(first, second, share, shared, shared_stretches(normal[first], normal[second])))
-    return sorted(pairs, key=lambda pair: (-pair.share, pair.first, pair.second))
+            try:
+                stretches = shared_stretches(normal[first], normal[second])
+            except Exception as error:  # noqa: BLE001 - listed without the lines shown
+                stretches = ()
+                problems.append(f"similarity check could not show the shared lines of {first} and {second}: "
+                                f"{type(error).__name__}")
+            pairs.append(SimilarPair(first, second, share, shared, stretches))
+    return sorted(pairs, key=lambda pair: (-pair.share, pair.first, pair.second)), problems
 
 
 def shared_stretches(first: NormalCode, second: NormalCode) -> tuple[SharedStretch, ...]:
-    """Runs of at least MIN_SHARED_LINES lines that read the same once normalised."""
-    first_numbers, second_numbers = sorted(first.lines), sorted(second.lines)
-    matcher = difflib.SequenceMatcher(None, [first.lines[n] for n in first_numbers],
-                                      [second.lines[n] for n in second_numbers], autojunk=False)
+    """Runs of at least MIN_SHARED_LINES lines that read the same once normalised, in order."""
+    first_numbers = sorted(first.lines)[:MAX_STRETCH_LINES]
+    second_numbers = sorted(second.lines)[:MAX_STRETCH_LINES]
     found = []
-    for block in matcher.get_matching_blocks():
-        if block.size >= MIN_SHARED_LINES:
-            found.append(SharedStretch(
-                (first_numbers[block.a], first_numbers[block.a + block.size - 1]),
-                (second_numbers[block.b], second_numbers[block.b + block.size - 1]),
-            ))
+    for start_a, start_b, size in common_runs([first.lines[n] for n in first_numbers],
+                                              [second.lines[n] for n in second_numbers]):
+        found.append(SharedStretch(
+            (first_numbers[start_a], first_numbers[start_a + size - 1]),
+            (second_numbers[start_b], second_numbers[start_b + size - 1]),
+        ))
     return tuple(found)
+
+
+def common_runs(a: list[str], b: list[str], shortest: int = MIN_SHARED_LINES) -> list[tuple[int, int, int]]:
+    """(start in a, start in b, length) of runs of equal lines, at least `shortest` long, both
+    starts increasing. Left to right: at each line of a, the longest run from one of the first
+    MAX_CANDIDATES equal lines of b after the previous run; a run taken is skipped whole. Each
+    extension either stays below `shortest` or is skipped afterwards, so the work is
+    O((len(a) + len(b)) * MAX_CANDIDATES) however the lines repeat."""
+    where: dict[str, list[int]] = defaultdict(list)
+    for index, line in enumerate(b):
+        where[line].append(index)
+    runs = []
+    i = lowest_b = 0
+    while i < len(a):
+        places = where.get(a[i], ())
+        start = bisect.bisect_left(places, lowest_b)
+        best_size = best_j = 0
+        for j in places[start:start + MAX_CANDIDATES]:
+            size = 0
+            while i + size < len(a) and j + size < len(b) and a[i + size] == b[j + size]:
+                size += 1
+            if size > best_size:
+                best_size, best_j = size, j
+        if best_size >= shortest:
+            runs.append((i, best_j, best_size))
+            i += best_size
+            lowest_b = best_j + best_size
+        else:
+            i += 1
+    return runs
 
 
 def not_started(code: str, starter: str) -> bool:
     """The starter, untouched or nearly so: at most a tenth of the code's fingerprints are new
     (comments, layout and renamed parameters do not count as new)."""
-    own = normalise(code)
-    base = normalise(starter)
-    if own.tokens == base.tokens:
-        return True
-    prints = set(fingerprints(own))
-    if not prints:
-        return len(own.tokens) <= len(base.tokens)
-    new = prints - set(fingerprints(base))
+    try:
+        own = normalise(code)
+        base = normalise(starter)
+        if own.tokens == base.tokens:
+            return True
+        prints = set(fingerprints(own))
+        if not prints:
+            return len(own.tokens) <= len(base.tokens)
+        new = prints - set(fingerprints(base))
+    except Exception:  # noqa: BLE001 - never stops the report; such code is then simply "started"
+        return False
     return len(new) <= NOT_STARTED_NEW_SHARE * len(prints)

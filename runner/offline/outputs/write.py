@@ -31,6 +31,7 @@ from runner.offline.grading.modules import CountedModule, counted_modules, stray
 from runner.offline.grading.records import ResultRecord
 from runner.offline.outputs.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
 from runner.offline.outputs.similarity import not_started
+from runner.offline.outputs.similarity import SimilarPair, find_similar, not_started
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,16 @@ def _untouched(result: ResultRecord, starter: str | None) -> bool:
                 and not_started(result.code, starter))
 
 
+def _similar(results: Sequence[ResultRecord], starter: str | None, notes: list[str]) -> list[SimilarPair]:
+    """The report's similar pairs (of each learner's latest submission that is not the untouched
+    starter); what the check had to leave out becomes a note, never a stopped report."""
+    latest = [result for result, _count in latest_per_learner(results)]
+    codes = {r.submission: r.code for r in latest if r.code is not None and not _untouched(r, starter)}
+    pairs, problems = find_similar(codes, starter)
+    notes.extend(problems)
+    return pairs
+
+
 def _gradebook_bytes(text: str, excel: bool) -> bytes:
     # Excel with comma-decimal settings splits on ';' and reads UTF-8 only after a BOM.
     return utf8_safe(text).encode("utf-8-sig" if excel else "utf-8")
@@ -104,17 +115,18 @@ def write_outputs(lessons: Sequence[LessonBatch], out_dir: Path, options: Output
     batch.finish_batch(every, out_dir)
     corrections = read_lesson_corrections(out_dir, [lesson.bundle for lesson in lessons])
     generated_at = batch.now_utc()
+    notes: list[str] = []
     if len(lessons) == 1 and not unplaced and options.counted_lessons is None:
-        _write_lesson(lessons[0], out_dir, options, corrections, generated_at)
+        _write_lesson(lessons[0], out_dir, options, corrections, generated_at, notes)
     else:
-        _write_module(lessons, unplaced, out_dir, options, corrections, generated_at)
+        _write_module(lessons, unplaced, out_dir, options, corrections, generated_at, notes)
     learners = {result.learner for result in every}
-    return [f"{out_dir / CORRECTIONS_FILE}:{c.line}: no learner {c.learner!r} in this batch; the line changes nothing"
-            for c in unknown_learners(corrections, learners)]
+    return notes + [f"{out_dir / CORRECTIONS_FILE}:{c.line}: no learner {c.learner!r} in this batch; the line "
+                    "changes nothing" for c in unknown_learners(corrections, learners)]
 
 
 def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, corrections: Sequence[Correction],
-                  generated_at: str) -> None:
+                  generated_at: str, notes: list[str]) -> None:
     bundle, results = lesson.bundle, lesson.results
     grading = lesson_grading(bundle, corrections, options.pass_percent)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
@@ -129,7 +141,8 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
         runner_version=runner.__version__,
         bundle_sha256=bundle.bundle_sha256,
         generated_at=generated_at,
-        inputs=ReportInputs(grading=grading, starter=starter, language=options.language),
+        inputs=ReportInputs(grading=grading, starter=starter, language=options.language,
+                            similar=_similar(results, starter, notes)),
     )
     html = html.replace("</body>", options.report_extra + "</body>") if options.report_extra else html
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
@@ -224,7 +237,8 @@ def module_totals(lessons: Sequence[LessonBatch], options: OutputOptions, correc
 
 
 def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecord], out_dir: Path,
-                  options: OutputOptions, corrections: Sequence[Correction], generated_at: str) -> None:
+                  options: OutputOptions, corrections: Sequence[Correction], generated_at: str,
+                  notes: list[str]) -> None:
     delimiter = ";" if options.excel else ","
     modules, gradings, strays = module_totals(lessons, options, corrections)
     by_lesson = {lesson.bundle.lesson: lesson.results for lesson in lessons}
@@ -253,7 +267,8 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
         checkpoints=[CheckpointInfo(c.id, c.title) for c in lesson.bundle.checkpoints],
         bundle_sha256=lesson.bundle.bundle_sha256,
         inputs=ReportInputs(grading=gradings[lesson.bundle.lesson], starter=starters[lesson.bundle.lesson],
-                            language=options.language),
+                            language=options.language,
+                            similar=_similar(lesson.results, starters[lesson.bundle.lesson], notes)),
     ) for lesson in lessons]
     html = render_module_report(parts, unplaced, modules, strays, grades, learners, runner.__version__,
                                 generated_at, options.language)

@@ -15,7 +15,8 @@ submission it forks a child that
   `build_learner_root`) with fresh scratch tmpfs, and drops to a sandbox uid/gid with no
   supplementary groups, so it cannot signal or read what the grader can; otherwise works in an
   empty temporary directory,
-- runs under a seccomp filter that refuses the kernel keyring calls (`install_keyring_filter`),
+- runs under a seccomp filter that refuses the kernel keyring calls and creating a user
+  namespace (`install_keyring_filter`),
 - refuses learner imports outside the lesson's modules with a Dutch message (runner.offline.sandbox.import_guard),
 - then answers one JSON request per line with one JSON reply per line, through `runner.core.invoke`.
 
@@ -76,6 +77,7 @@ STAGING_CANDIDATES = ("/tmp", "/mnt", "/media", "/srv", "/opt", "/var/tmp", "/ru
 # The system's programs and libraries (a subprocess, a lazily loaded C extension need them) and
 # the loader's cache; everything else of the host stays out of the learner root.
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/ld.so.cache")
+MSGQUEUE_BYTES = 1 << 20
 DEVICE_NODES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom")
 
 
@@ -293,12 +295,49 @@ def _fill_learner_root(libc: _Libc, root: str, wanted: Sequence[str], emptied: S
     return LearnerRoot(path=root, visible=visible, hidden=tuple(hidden), unhidden=tuple(unhidden))
 
 
+def ipc_limits(temp_bytes: int) -> dict[str, str]:
+    """The System V and POSIX IPC limits of a child's fresh IPC namespace (/proc/sys paths): a new
+    namespace starts with the kernel's defaults (shared memory up to the machine's RAM, 32000
+    message queues of 16 KiB), none of it counted in RLIMIT_AS once detached. So: shared memory
+    in all at most the --temp-size-mb of /dev/shm, a segment destroyed when its last process
+    detaches (shm_rmid_forced), message queues a MiB together, 16 small semaphore sets."""
+    # Only what the defaults leave open: one write each per child. A message is at most 8 KiB
+    # already (msgmax), and POSIX queues are charged to RLIMIT_MSGQUEUE (set in _become_child).
+    pages = max(1, temp_bytes // os.sysconf("SC_PAGE_SIZE"))
+    return {
+        "kernel/shm_rmid_forced": "1", "kernel/shmmax": str(temp_bytes), "kernel/shmall": str(pages),
+        "kernel/msgmni": "16", "kernel/msgmnb": "65536",
+        "kernel/sem": "64 1024 32 16",  # per set, in all, per semop, sets (default: 32000 sets of 32000)
+    }
+
+
+OPTIONAL_IPC_LIMITS: frozenset[str] = frozenset()  # a limit whose file a kernel may lack
+
+
+def limit_ipc_namespace(limits: dict[str, str]) -> None:
+    """Write the limits of this process's (fresh) IPC namespace; /proc/sys/kernel/shm* and friends
+    are per IPC namespace. Raises OSError (the child then ends before any learner code runs)."""
+    for name, value in limits.items():
+        try:
+            descriptor = os.open(f"/proc/sys/{name}", os.O_WRONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            if name in OPTIONAL_IPC_LIMITS:
+                continue
+            raise
+        try:
+            os.write(descriptor, value.encode())
+        finally:
+            os.close(descriptor)
+
+
 def enter_learner_root(root: str, temp_bytes: int) -> None:
-    """In a fresh child: a mount namespace of its own (and an IPC namespace, so shared memory and
-    message queues die with it), fresh tmpfs scratch dirs of temp_bytes, then pivot_root into the
-    learner root and drop the host's tree, so no path leads back to it. Raises OSError."""
+    """In a fresh child: a mount namespace of its own (and an IPC namespace with small limits, so
+    shared memory and message queues stay small and die with it), fresh tmpfs scratch dirs of
+    temp_bytes, then pivot_root into the learner root and drop the host's tree, so no path leads
+    back to it. Raises OSError."""
     libc = _Libc()
     libc.check(libc.lib.unshare(CLONE_NEWNS | CLONE_NEWIPC), "unshare")
+    limit_ipc_namespace(ipc_limits(temp_bytes))  # still the host's /proc: before the pivot
     options = f"size={temp_bytes},mode=1777".encode()
     for scratch in SCRATCH_DIRS:
         libc.mount(b"tmpfs", root + scratch, b"tmpfs", MS_NOSUID | MS_NODEV, options, f"mount tmpfs on {scratch}")
@@ -324,9 +363,14 @@ def _probe_learner_root(root: str, temp_bytes: int) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
-# Per-user kernel state: keyrings. A sandbox uid is reused from submission to submission (and
-# batch to batch), and its user keyring (and persistent keyring) outlive every process of it, so
-# the child gets a seccomp filter that refuses the three keyring system calls (EPERM).
+# The child's seccomp filter. Per-user kernel state, keyrings: a sandbox uid is reused from
+# submission to submission (and batch to batch), and its user keyring (and persistent keyring)
+# outlive every process of it, so the three keyring system calls are refused (EPERM). User
+# namespaces: inside one of its own, learner code would hold every capability there and reach
+# raw sockets, nf_tables and the other kernel code that public root exploits go through, so
+# creating one (unshare or clone with CLONE_NEWUSER) is refused too (EPERM), and clone3, whose
+# flags sit in memory a filter cannot read, answers ENOSYS, on which the C library falls back
+# to clone (as container runtimes' default profiles do).
 
 SECCOMP_SET_MODE_FILTER_PRCTL = (22, 2)  # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
 # (audit arch, syscall numbers of add_key, request_key, keyctl), linux/audit.h and unistd.h
@@ -334,8 +378,15 @@ KEYRING_SYSCALLS = {
     "x86_64": (0xC000003E, (248, 249, 250)),
     "aarch64": (0xC00000B7, (217, 218, 219)),
 }
+# (unshare, clone, clone3): flags are the first argument of unshare and clone on both.
+NAMESPACE_SYSCALLS = {
+    "x86_64": (272, 56, 435),
+    "aarch64": (97, 220, 435),
+}
+CLONE_NEWUSER = 0x10000000
 X32_SYSCALL_BIT = 0x40000000
 SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
+SECCOMP_DATA_ARG0 = 16  # offsetof(struct seccomp_data, args[0]); its low word on little-endian
 
 
 class _SockFilter(ctypes.Structure):
@@ -347,29 +398,50 @@ class _SockFprog(ctypes.Structure):
 
 
 def keyring_filter_program(machine: str) -> list[tuple[int, int, int, int]] | None:
-    """The classic-BPF seccomp program (code, jt, jf, k) that answers EPERM to add_key,
-    request_key and keyctl, and to every call of another ABI (x32, 32-bit compat), and allows the
-    rest; None on a machine whose numbers are not known here."""
+    """The classic-BPF seccomp program (code, jt, jf, k) of every child: EPERM to add_key,
+    request_key and keyctl, to unshare and clone with CLONE_NEWUSER, and to every call of another
+    ABI (x32, 32-bit compat); ENOSYS to clone3; the rest allowed. None on a machine whose numbers
+    are not known here."""
     if machine not in KEYRING_SYSCALLS:
         return None
     arch, numbers = KEYRING_SYSCALLS[machine]
-    load_word, jump_eq, jump_ge, ret = 0x20, 0x15, 0x35, 0x06
-    deny = SECCOMP_RET_ERRNO | errno.EPERM
-    body = [(jump_ge, 0, 0, X32_SYSCALL_BIT)] if machine == "x86_64" else []
-    body += [(jump_eq, 0, 0, number) for number in numbers]
-    program = [(load_word, 0, 0, 4), (jump_eq, 0, 0, arch), (load_word, 0, 0, 0), *body,
-               (ret, 0, 0, SECCOMP_RET_ALLOW), (ret, 0, 0, deny)]
-    deny_at = len(program) - 1
-    resolved = []
-    for index, (code, jt, jf, k) in enumerate(program):
-        if code in (jump_eq, jump_ge):
-            to_deny = deny_at - index - 1
-            if index == 1:
-                jf = to_deny  # another ABI: deny
-            else:
-                jt = to_deny  # a keyring call (or x32): deny
-        resolved.append((code, jt, jf, k))
-    return resolved
+    unshare, clone, clone3 = NAMESPACE_SYSCALLS[machine]
+    load_word, jump_eq, jump_ge, jump_set, ret = 0x20, 0x15, 0x35, 0x45, 0x06
+    # Instructions with jump targets as labels ("next": the following instruction), resolved below.
+    program: list[tuple[int, object, object, int]] = [
+        (load_word, None, None, 4),
+        (jump_eq, "next", "deny", arch),  # another ABI: deny
+        (load_word, None, None, 0),
+    ]
+    if machine == "x86_64":
+        program.append((jump_ge, "deny", "next", X32_SYSCALL_BIT))
+    program += [(jump_eq, "deny", "next", number) for number in numbers]
+    program += [
+        (jump_eq, "nosys", "next", clone3),
+        (jump_eq, "flags", "next", unshare),
+        (jump_eq, "flags", "next", clone),
+        (ret, None, None, SECCOMP_RET_ALLOW),
+        ("flags", load_word, None, SECCOMP_DATA_ARG0),
+        (jump_set, "deny", "next", CLONE_NEWUSER),
+        (ret, None, None, SECCOMP_RET_ALLOW),
+        ("nosys", ret, None, SECCOMP_RET_ERRNO | errno.ENOSYS),
+        ("deny", ret, None, SECCOMP_RET_ERRNO | errno.EPERM),
+    ]
+    labels: dict[str, int] = {}
+    plain_program = []
+    for index, instruction in enumerate(program):
+        if isinstance(instruction[0], str):  # (label, code, jt, k): a labelled instruction
+            labels[instruction[0]] = index
+            instruction = (instruction[1], instruction[2], None, instruction[3])
+        plain_program.append(instruction)
+
+    def offset(target: object, index: int) -> int:
+        if target in (None, "next"):
+            return 0
+        return labels[str(target)] - index - 1
+
+    return [(code, offset(jt, index), offset(jf, index), k)
+            for index, (code, jt, jf, k) in enumerate(plain_program)]
 
 
 KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22
@@ -543,6 +615,10 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgro
     resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_NOFILE, (limits["open_files"],) * 2)
+    # POSIX message queues are charged to the user, outside RLIMIT_AS: about a MiB.
+    queue_hard = resource.getrlimit(resource.RLIMIT_MSGQUEUE)[1]
+    queue_cap = MSGQUEUE_BYTES if queue_hard == resource.RLIM_INFINITY else min(queue_hard, MSGQUEUE_BYTES)
+    resource.setrlimit(resource.RLIMIT_MSGQUEUE, (queue_cap, queue_cap))
     # CPU seconds are a backstop only: the parent enforces wall-clock limits itself.
     cpu = max(1, int(limits["submission_seconds"]) + 2)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
