@@ -92,10 +92,11 @@ class SentArguments:
         return cls(args_list, kwargs_dict, encoded_args, encoded_kwargs, args_exact and kwargs_exact)
 
 
-def outcome_from_wire(wire: Any, sent: SentArguments) -> CallOutcome:
+def outcome_from_wire(wire: Any, sent: SentArguments, value_plain: bool = False) -> CallOutcome:
     """CallOutcome.from_wire, plus the arguments after the call when invoke only said
-    "unchanged" (raises WireError like from_wire). Both hosts use this, so they agree."""
-    outcome = CallOutcome.from_wire(wire)
+    "unchanged" (raises WireError like from_wire). Both hosts use this, so they agree.
+    value_plain: see CallOutcome.from_wire; each host decides it from what it trusts."""
+    outcome = CallOutcome.from_wire(wire, value_plain)
     if outcome.args_after is not None or type(wire) is not dict or wire.get(invoke.ARGS_UNCHANGED) is not True:
         return outcome
     if sent.exact:
@@ -150,7 +151,8 @@ class InProcessHost:
         except RecursionError:
             return CallOutcome.host_error("de waarde was te diep genest")
         try:
-            return outcome_from_wire(wire, sent)
+            # invoke ran here, so its own word that the encoding is exact can be trusted.
+            return outcome_from_wire(wire, sent, value_plain=wire.get(invoke.VALUE_EXACT) is True)
         except WireError as error:
             return CallOutcome.host_error(f"ongeldig antwoord ({error})")
 
