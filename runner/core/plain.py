@@ -442,6 +442,15 @@ def json_line(data: object) -> bytes:
     return (dumps(data) + "\n").encode("ascii")
 
 
+def json_line_with(data: dict, raw: dict[str, str]) -> bytes:
+    """json_line of data with the keys of raw added, whose values are JSON text `dumps` already
+    made (reused, not serialized again). data must hold at least one key."""
+    text = dumps(data)
+    if raw:
+        text = text[:-1] + "".join(f",{dumps(key)}:{value}" for key, value in raw.items()) + "}"
+    return (text + "\n").encode("ascii")
+
+
 def loads(text: str) -> object:
     """Parse one line written by `dumps` (the caller decodes it)."""
     return json.loads(text)

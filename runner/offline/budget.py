@@ -27,7 +27,7 @@ from typing import Sequence
 from runner.core import invoke, plain
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
-from runner.core.host import SentArguments, outcome_from_wire
+from runner.core.host import encode_as_json, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
 
 BUDGET_FILE = "budget.json"
@@ -145,10 +145,10 @@ class LoopbackHost:
         return self.load(self.source, self.expected)
 
     def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
-        sent = SentArguments.encode(args, kwargs, fresh_copy=False)
+        sent, args_json, kwargs_json = encode_as_json(args, kwargs)
         request_id = "1"
-        request = plain.json_line({"id": request_id, "op": "call", "function": function, "args": sent.encoded_args,
-                                   "kwargs": sent.encoded_kwargs, "plain": sent.exact})
+        request = plain.json_line_with({"id": request_id, "op": "call", "function": function, "plain": sent.exact},
+                                       {"args": args_json, "kwargs": kwargs_json})
         message = json.loads(request)
         body = invoke.invoke(self.namespace, function, message["args"], message["kwargs"],
                              already_plain=message["plain"] is True)

@@ -42,7 +42,7 @@ from typing import Any, Sequence
 import runner
 from runner.core import plain
 from runner.offline.cgroups import OomCounter, remove_cgroup_tree
-from runner.core.host import SentArguments, outcome_from_wire
+from runner.core.host import encode_as_json, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
 from runner.offline.pipes import PipeReader
 
@@ -324,16 +324,14 @@ class ChildProcessHost:
             if self._submission_over():
                 return CallOutcome.timed_out(self._submission_timeout_text())
             return CallOutcome.host_error("het proces met je code draait niet meer")
-        sent = SentArguments.encode(args, kwargs, fresh_copy=False)
+        sent, args_json, kwargs_json = encode_as_json(args, kwargs)
         request = {
             "op": "call",
             "function": function,
-            "args": sent.encoded_args,
-            "kwargs": sent.encoded_kwargs,
             "plain": sent.exact,  # the child may skip decoding (it trusts only us, the parent)
         }
         try:
-            body = self._exchange(request, time_limit)
+            body = self._exchange(request, time_limit, raw={"args": args_json, "kwargs": kwargs_json})
         except _Timeout:
             self._end_child()
             return CallOutcome.timed_out(self._timeout_text())
@@ -403,14 +401,15 @@ class ChildProcessHost:
         ended = self._end_child()
         return (ended or str(gone)) if gone.exited else str(gone)
 
-    def _exchange(self, request: dict, time_limit: float | None = None) -> dict:
+    def _exchange(self, request: dict, time_limit: float | None = None, raw: dict[str, str] | None = None) -> dict:
+        """One request line out, its reply in. raw: keys whose values are JSON text already."""
         child = self._child
         assert child is not None
         self._check_silent(child)
         # Ids only pair a reply with its request (the child is learner code: what it says is
         # never trusted beyond plain data, so an unguessable id would protect nothing).
         request_id = str(next(self._request_ids))
-        line = plain.json_line({"id": request_id, **request})
+        line = plain.json_line_with({"id": request_id, **request}, raw or {})
         seconds = self.limits.call_seconds if time_limit is None else min(time_limit, self.limits.call_seconds)
         deadline = min(time.monotonic() + seconds, self._submission_deadline)
         try:
