@@ -11,6 +11,8 @@ Reported: submissions per second; the cost of one graded submission (wall time x
 submissions) as a ratio to the in-process baseline; the grader's peak RSS (this process, and the
 sum of its workers and zygotes, sampled from /proc; learner children are capped on their own).
 
+Last, the deterministic costs each lesson's budget records (runner/offline/budget.py).
+
 Second part, the sandbox's fixed cost: the same --count through the runner's tiny test lesson
 (tests/runner_offline/lessons/mini-01, nine cheap tests), where a child per submission, the
 channel and the clean-up dominate instead of the tests.
@@ -41,6 +43,7 @@ from runner.offline.cli import main as runner_main  # noqa: E402
 from runner.core.grade import grade  # noqa: E402
 from runner.core.host import InProcessHost  # noqa: E402
 from runner.offline.quality_gate import known_solutions  # noqa: E402
+from runner.offline.budget import BUDGET_FILE, measure, read_budget  # noqa: E402
 from runner.offline.sandbox import ChildProcessHost  # noqa: E402
 
 LESSON = "rag-01"
@@ -275,7 +278,23 @@ def main() -> int:
     mini_baseline = in_process_baseline(MINI_LESSONS / "mini-01", MINI_CODE)
     report("sandbox fixed cost: tiny lesson mini-01", args.count, args.jobs, mini_elapsed,
            mini_results, mini_baseline)
+    print_budgets()
     return 0
+
+
+def print_budgets() -> None:
+    """The deterministic costs of each lesson's reference through every test, beside the budget
+    tests/lessons/<id>/budget.json records (checked in CI by tests/lessons/test_grade_budget.py)."""
+    print("\n## budgets: the reference through every test (calls, bytes sent / received, largest line)")
+    for lesson_dir in sorted(path.parent for path in (ROOT / "checkpoints").glob("*/checkpoints.toml")):
+        measured = measure(lesson_dir).total
+        path = ROOT / "tests" / "lessons" / lesson_dir.name / BUDGET_FILE
+        recorded = read_budget(path).total if path.is_file() else None
+        budget_text = "no budget" if recorded is None else (
+            f"budget {recorded.calls} calls, {recorded.bytes_sent} / {recorded.bytes_received} B, "
+            f"{recorded.largest_line} B")
+        print(f"{lesson_dir.name:8s} {measured.calls:5d} calls, {measured.bytes_sent:9d} / {measured.bytes_received:9d} B, "
+              f"largest {measured.largest_line:8d} B   ({budget_text})")
 
 
 if __name__ == "__main__":
