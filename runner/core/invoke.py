@@ -361,7 +361,7 @@ def invoke(
         containers = _result_containers(result)
         wire["aliased_paths"] = _aliased_paths(result, input_ids, containers)
         wire["shared_paths"] = _shared_paths(result, containers)
-    if sent_fingerprint is not None and plain.fingerprint([decoded_args, decoded_kwargs]) == sent_fingerprint:
+    if sent_fingerprint is not None and plain.unchanged([decoded_args, decoded_kwargs], sent_fingerprint):
         # The usual case: say so instead of sending every argument back (see ARGS_UNCHANGED).
         wire[ARGS_UNCHANGED] = True
     else:

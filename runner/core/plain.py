@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import sys
 from itertools import chain, compress, repeat
 
 # Deeper than any value the lessons use, shallow enough to stop self-referencing lists.
@@ -369,6 +370,22 @@ def fingerprint_of_plain(value: object) -> bytes | None:
         return marshal.dumps(value, 0)
     except (ValueError, RecursionError):
         return None
+
+
+# Before Python 3.12 marshal runs no Python code for any object (PEP 688's __buffer__ came in
+# 3.12), so it may look at a value a learner's code has touched without the check first.
+_MARSHAL_RUNS_NO_PYTHON = sys.version_info < (3, 12)
+
+
+def unchanged(value: object, before: bytes) -> bool:
+    """True when value is exactly the exact plain value whose fingerprint is `before`, with the
+    same types all the way down (the mutation check, after the learner's call). Equal marshal
+    bytes leave no room for another type at any position, since `before` is of an exact plain
+    value: no str subclass, tuple or bytes-like hides behind them (a subclass of a plain type is
+    refused by marshal, a bytes-like writes bytes, which no plain value does)."""
+    if _MARSHAL_RUNS_NO_PYTHON:
+        return fingerprint_of_plain(value) == before
+    return fingerprint(value) == before
 
 
 def exact_copy(value: object) -> object:
