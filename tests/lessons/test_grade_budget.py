@@ -12,8 +12,15 @@ import json
 import pytest
 
 from runner.core import plain
-from runner.offline import budget
-from runner.offline.budget import BudgetError, Costs, LessonCosts, LoopbackHost, measure, over_budget, read_budget
+from runner.offline.budget import (
+    BudgetError,
+    Costs,
+    LessonCosts,
+    LoopbackHost,
+    measure,
+    over_budget,
+    read_budget,
+)
 from runner.offline.sandbox import ChildProcessHost
 from tests.lessons.lesson_tests import LessonTests, lesson_param, shown
 from tests.runner_offline.offline_support import MINI_LESSON
