@@ -214,8 +214,9 @@ def _containers(value: object, found: dict[int, object]) -> None:
 
 def _all_containers(value: object, limit: int, max_levels: int | None = None) -> list[object]:
     """Every exact list and dict in value, level by level, up to max_levels levels (None: as
-    deep as they go) and about limit containers. A whole level is handled at once with C-level chain/compress (a list of
-    20000 dicts costs no Python loop); only the builtin iterators of exact lists and dicts run."""
+    deep as they go) and at most limit containers. A whole level is handled at once with C-level
+    chain/compress (a list of 20000 dicts costs no Python loop); only the builtin iterators of
+    exact lists and dicts run, each inside one C call, so no learner thread can interleave."""
     found: list[object] = []
     level = list(_only_containers([value]))
     levels = itertools.count() if max_levels is None else range(max_levels)
