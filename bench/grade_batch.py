@@ -11,6 +11,8 @@ Reported: submissions per second; the cost of one graded submission (wall time x
 submissions) as a ratio to the in-process baseline; the grader's peak RSS (this process, and the
 sum of its workers and zygotes, sampled from /proc; learner children are capped on their own).
 
+Last, the deterministic costs each lesson's budget records (runner/offline/gates/budget.py).
+
 Second part, the sandbox's fixed cost: the same --count through the runner's tiny test lesson
 (tests/runner_offline/lessons/mini-01, nine cheap tests), where a child per submission, the
 channel and the clean-up dominate instead of the tests.
@@ -42,6 +44,7 @@ from runner.core.grade import grade  # noqa: E402
 from runner.core.host import InProcessHost  # noqa: E402
 from runner.offline.gates.quality_gate import known_solutions  # noqa: E402
 from runner.offline.sandbox.host import ChildProcessHost  # noqa: E402
+from runner.offline.gates.budget import BUDGET_FILE, measure, read_budget  # noqa: E402
 
 LESSON = "rag-01"
 LESSON_DIR = ROOT / "checkpoints" / LESSON
@@ -244,8 +247,10 @@ def main() -> int:
         mini_folder, mini_out = Path(temporary) / "mini", Path(temporary) / "mini-out"
         mini_folder.mkdir()
         generate_mini(mini_folder, args.count)
+        mini_cpu_before = cpu_seconds()
         mini_elapsed, mini_results, _ = run_batch(
             mini_folder, mini_out, "mini-01", args.jobs, ["--checkpoints-dir", str(MINI_LESSONS), *sandbox_options])
+        mini_cpu = cpu_seconds() - mini_cpu_before
 
     reference = (LESSON_DIR / "solution.py").read_text()
     baseline = in_process_baseline(LESSON_DIR, reference)
@@ -275,7 +280,25 @@ def main() -> int:
     mini_baseline = in_process_baseline(MINI_LESSONS / "mini-01", MINI_CODE)
     report("sandbox fixed cost: tiny lesson mini-01", args.count, args.jobs, mini_elapsed,
            mini_results, mini_baseline)
+    print(f"CPU time of the batch, all processes {mini_cpu:5.1f} s   = {mini_cpu * 1000 / args.count:.1f} ms per "
+          f"submission (the sandbox's fixed cost, measured without waiting)")
+    print_budgets()
     return 0
+
+
+def print_budgets() -> None:
+    """The deterministic costs of each lesson's reference through every test, beside the budget
+    tests/lessons/<id>/budget.json records (checked in CI by tests/lessons/test_grade_budget.py)."""
+    print("\n## budgets: the reference through every test (calls, bytes sent / received, largest line)")
+    for lesson_dir in sorted(path.parent for path in (ROOT / "checkpoints").glob("*/checkpoints.toml")):
+        measured = measure(lesson_dir).total
+        path = ROOT / "tests" / "lessons" / lesson_dir.name / BUDGET_FILE
+        recorded = read_budget(path).total if path.is_file() else None
+        budget_text = "no budget" if recorded is None else (
+            f"budget {recorded.calls} calls, {recorded.bytes_sent} / {recorded.bytes_received} B, "
+            f"{recorded.largest_line} B")
+        print(f"{lesson_dir.name:8s} {measured.calls:5d} calls, {measured.bytes_sent:9d} / {measured.bytes_received:9d} B, "
+              f"largest {measured.largest_line:8d} B   ({budget_text})")
 
 
 if __name__ == "__main__":

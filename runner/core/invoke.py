@@ -28,7 +28,12 @@ STDOUT_CAP_CHARS = 16_000
 # Wire key meaning "the arguments after the call are exactly the ones sent"; the host then fills
 # in args_after itself (`runner.core.host.outcome_from_wire`) instead of decoding a copy from the reply.
 ARGS_UNCHANGED = "args_unchanged"
+# Wire key: the value's encoding is exact (no marker, no escaped key). Only a host that ran invoke
+# in its own process may believe it (InProcessHost); the offline grader looks at the reply itself.
+VALUE_EXACT = "value_exact"
 _CONTAINER_TYPES = frozenset({list, dict})
+_IS_DICT = frozenset({dict}).__contains__
+_IS_LIST = frozenset({list}).__contains__
 # How many result containers the alias walk visits at most.
 ALIAS_WALK_LIMIT = 200_000
 
@@ -197,42 +202,44 @@ def _only_containers(values: Iterable[object]) -> Iterable[object]:
     return itertools.compress(values, map(_CONTAINER_TYPES.__contains__, map(type, values)))
 
 
-def _containers(value: object, found: dict[int, object], depth: int = 0) -> None:
+def _containers(value: object, found: dict[int, object]) -> None:
     """Every list and dict in freshly decoded arguments, by id.
 
     The objects themselves are kept too: if the learner empties an input list, its dicts must
     stay alive, or a new result dict could reuse an old id and look like an alias.
     """
-    if depth > plain.MAX_DEPTH:
-        return
-    if type(value) is list:
-        found[id(value)] = value
-        children = value
-    elif type(value) is dict:
-        found[id(value)] = value
-        children = value.values()
-    else:
-        return
-    # Pick the lists and dicts out at C speed: a list of 20000 strings costs no Python loop.
-    for item in _only_containers(children):
-        _containers(item, found, depth + 1)
+    for container in _all_containers(value, plain.MAX_NODES, plain.MAX_DEPTH + 1):
+        found[id(container)] = container
+
+
+def _all_containers(value: object, limit: int, max_levels: int | None = None) -> list[object]:
+    """Every exact list and dict in value, level by level, up to max_levels levels (None: as
+    deep as they go) and at most limit containers. A whole level is handled at once with C-level
+    chain/compress (a list of 20000 dicts costs no Python loop); only the builtin iterators of
+    exact lists and dicts run, each inside one C call, so no learner thread can interleave."""
+    found: list[object] = []
+    level = list(_only_containers([value]))
+    levels = itertools.count() if max_levels is None else range(max_levels)
+    for _depth in levels:
+        room = limit - len(found)
+        if not level or room <= 0:
+            break
+        found.extend(level[:room])
+        dicts = itertools.compress(level, map(_IS_DICT, map(type, level)))
+        lists = itertools.compress(level, map(_IS_LIST, map(type, level)))
+        children = itertools.chain(itertools.chain.from_iterable(lists),
+                                   itertools.chain.from_iterable(map(dict.values, dicts)))
+        # tee: the items are filtered as they stream by, so only the containers are ever listed,
+        # and at most as many as there is room for.
+        items, kinds = itertools.tee(children)
+        level = list(itertools.islice(
+            itertools.compress(items, map(_CONTAINER_TYPES.__contains__, map(type, kinds))), room + 1))
+    return found
 
 
 def _result_containers(result: object) -> list[object]:
     """Every exact list and dict in result (up to the walk limit), without building paths."""
-    found: list[object] = []
-    stack = [result]
-    while stack and len(found) < ALIAS_WALK_LIMIT:
-        value = stack.pop()
-        if type(value) is list:
-            children = list.copy(value)
-        elif type(value) is dict:
-            children = list(dict.values(value))
-        else:
-            continue
-        found.append(value)
-        stack.extend(_only_containers(children))
-    return found
+    return _all_containers(result, ALIAS_WALK_LIMIT)
 
 
 def _aliased_paths(result: object, input_ids: dict[int, object], containers: list[object]) -> list[list[Any]]:
@@ -240,7 +247,7 @@ def _aliased_paths(result: object, input_ids: dict[int, object], containers: lis
 
     containers: `_result_containers(result)`, walked once for both checks."""
     # Almost every result shares nothing with its input: find that out without building paths.
-    if not any(id(container) in input_ids for container in containers):
+    if input_ids.keys().isdisjoint(map(id, containers)):
         return []
     paths: list[list[Any]] = []
     stack: list[tuple[object, list[Any]]] = [(result, [])]
@@ -326,7 +333,10 @@ def invoke(
     if target is None or not callable(target):
         return {"kind": "error", "message": messages.missing_function(function)}
     # The mutation check compares with this, taken before the learner sees the arguments.
-    sent_fingerprint = plain.fingerprint([decoded_args, decoded_kwargs])
+    # Arguments the trusted sender marked plain are parsed JSON or an exact copy: exact plain by
+    # construction, so marshal alone fingerprints them. After the call they are checked again.
+    fingerprint_sent = plain.fingerprint_of_plain if already_plain else plain.fingerprint
+    sent_fingerprint = fingerprint_sent([decoded_args, decoded_kwargs])
     input_ids: dict[int, object] = {}
     _containers(decoded_args, input_ids)
     _containers(decoded_kwargs, input_ids)
@@ -348,11 +358,11 @@ def invoke(
             wire = {"kind": "timeout", "value": None, "error": None}
     wire["duration_ms"] = (time.perf_counter() - started) * 1000
     if wire["kind"] == "return":
-        wire["value"] = plain.encode(result)
+        wire["value"], wire[VALUE_EXACT] = plain.encode_checked(result)
         containers = _result_containers(result)
         wire["aliased_paths"] = _aliased_paths(result, input_ids, containers)
         wire["shared_paths"] = _shared_paths(result, containers)
-    if sent_fingerprint is not None and plain.fingerprint([decoded_args, decoded_kwargs]) == sent_fingerprint:
+    if sent_fingerprint is not None and plain.unchanged([decoded_args, decoded_kwargs], sent_fingerprint):
         # The usual case: say so instead of sending every argument back (see ARGS_UNCHANGED).
         wire[ARGS_UNCHANGED] = True
     else:

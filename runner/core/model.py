@@ -233,6 +233,9 @@ class CallOutcome:
     stdout: str = ""
     message: str = ""  # the host's explanation for "timeout" and "error"
     duration_ms: float = 0.0
+    # True when `value` is known to be exact plain (no Opaque anywhere): found while decoding, so
+    # the tests need not walk a large value again to look for a marker.
+    value_is_plain: bool = field(default=False, compare=False)
 
     @classmethod
     def host_error(cls, message: str) -> CallOutcome:
@@ -258,8 +261,10 @@ class CallOutcome:
         }
 
     @classmethod
-    def from_wire(cls, wire: Any) -> CallOutcome:
-        """Validate and decode the dict `runner.core.invoke.invoke` produced (maybe in another process)."""
+    def from_wire(cls, wire: Any, value_plain: bool = False) -> CallOutcome:
+        """Validate and decode the dict `runner.core.invoke.invoke` produced (maybe in another process).
+        value_plain: the host knows the wire's value holds no opaque marker and no escaped key
+        (`plain.decode_checked`'s known_plain), so it is used as it is."""
         kind = _expect(wire, "kind", str)
         if kind not in CALL_KINDS:
             raise WireError(f"unknown call outcome kind {kind!r}")
@@ -274,7 +279,7 @@ class CallOutcome:
         try:
             decoded_args = None if args_after is None else plain.decode(args_after)
             decoded_kwargs = None if kwargs_after is None else plain.decode(kwargs_after)
-            value = plain.decode(wire.get("value"))
+            value, value_is_plain = plain.decode_checked(wire.get("value"), value_plain)
         except plain.PlainError as error:
             raise WireError(str(error)) from None
         return cls(
@@ -288,6 +293,7 @@ class CallOutcome:
             stdout=clip(_expect(wire, "stdout", str, optional=True) or "", MAX_STDOUT_CHARS),
             message=clip(_expect(wire, "message", str, optional=True) or "", MAX_MESSAGE_CHARS),
             duration_ms=float(duration or 0.0),
+            value_is_plain=value_is_plain and kind == "return",
         )
 
 

@@ -7,6 +7,8 @@ parametrized by its id; its golden files and test data live in tests/lessons/<id
     transcripts/<wrong>.json    the feedback on each known-wrong solution (tests/runner_core/test_quality_gate.py)
     corpus/*.py                 extra submissions for the same-verdicts tests (optional)
     tests.toml                  optional: what this lesson's tests require beyond the rules for every lesson
+    budget.json                 what grading the reference with every test may cost: calls, bytes, the
+                                largest line (tests/lessons/test_grade_budget.py; made by record_budget.py)
 
 A golden file is never written unasked: a missing or changed one fails with the command that
 (re)creates it, `python tests/lessons/update_golden.py <id>` (which sets WERKPLAATS_UPDATE_GOLDEN=1).
@@ -79,6 +81,14 @@ class LessonTests:
     @property
     def update_command(self) -> str:
         return f"python tests/lessons/update_golden.py {self.id}"
+
+    @property
+    def budget(self) -> Path:
+        return self.folder / "budget.json"
+
+    @property
+    def budget_command(self) -> str:
+        return f"python tests/lessons/record_budget.py {self.id}"
 
 
 LESSONS = [LessonTests(lesson_id) for lesson_id in LESSON_IDS]
