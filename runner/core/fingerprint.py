@@ -158,7 +158,8 @@ def checkpoint_fingerprints(source: str, functions: Iterable[str]) -> dict[str, 
     normalized = source.replace("\r\n", "\n").replace("\r", "\n")
     try:
         tree = ast.parse(normalized)
-        symtable.symtable(normalized, "main.py", "exec")  # what the compiler refuses, `global` misuse
+        # Also what only the compiler refuses (a misplaced `global`): such code does not load.
+        scopes = _scope_globals(normalized)
     except (SyntaxError, ValueError):
         whole = _digest([FINGERPRINT_VERSION, UNPARSABLE, normalized])
         return {name: f"{FINGERPRINT_VERSION}:{UNPARSABLE}:{whole}" for name in wanted}
@@ -172,7 +173,6 @@ def checkpoint_fingerprints(source: str, functions: Iterable[str]) -> dict[str, 
                 always.add(index)
             else:
                 binders.setdefault(name, []).append(index)
-    scopes = _scope_globals(normalized)
     uses = [used_names(statement, scopes) for statement in statements]
     texts = [_source_of(lines, statement) for statement in statements]
 
