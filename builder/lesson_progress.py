@@ -3,8 +3,9 @@
 The learner's results live in their browser (site/src/checkpoint-results.js). A stored pass counts
 on the index only as it would on the lesson page: made with the lesson's current tests and with the
 code the editor would open with. So each lesson card carries the hash of the shipped tests (the
-same `bundle_sha256` as `checkpoints/<id>/meta.json`, from runner.core.bundle) and the fingerprint
-of the starter code, which the editor shows when none of the learner's own code is stored.
+same `bundle_sha256` as `checkpoints/<id>/meta.json`, from runner.core.bundle) and the fingerprints
+of the starter code, which the editor shows when none of the learner's own code is stored: of the
+whole file, and per checkpoint of the part it depends on (runner.core.fingerprint).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from runner.core.bundle import BundleError, load_bundle
+from runner.core.fingerprint import checkpoint_fingerprints
 
 from builder.model import Lesson
 from builder.verify_checkpoints import load_error
@@ -28,6 +30,8 @@ class LessonProgressFacts:
     checkpoint_ids: list[str]
     bundle_sha256: str  # the tests a stored result must have been made with to count
     starter_fingerprint: str  # code_fingerprint of the code the editor opens with by default
+    # {checkpoint id: runner.core.fingerprint} of that code: the part each checkpoint depends on
+    starter_fingerprints: dict[str, str]
 
 
 def code_fingerprint(code: str) -> str:
@@ -58,4 +62,5 @@ def progress_facts(lesson: Lesson) -> LessonProgressFacts | None:
         checkpoint_ids=lesson.checkpoint_ids,
         bundle_sha256=shipped_tests_sha256(lesson),
         starter_fingerprint=code_fingerprint(lesson.starter_code),
+        starter_fingerprints=checkpoint_fingerprints(lesson.starter_code, lesson.checkpoint_ids),
     )

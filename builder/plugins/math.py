@@ -29,6 +29,9 @@ INLINE_TYPES = {"math_inline"}
 BLOCK_TYPES = {"math_block", "math_inline_double"}
 # What latex2mathml makes of a command it does not know: an identifier or operator named `\name`.
 UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
+# A Dutch decimal comma is written `1{,}2` (the braces keep TeX from spacing it as a list
+# separator); latex2mathml makes that three pieces, which a browser lays out as "1, 2". One <mn>.
+DECIMAL_COMMA = re.compile(r"<mn>([0-9][0-9,]*)</mn><mrow><mo>&#x0002C;</mo></mrow><mn>([0-9]+)</mn>")
 KNOWN_COMMANDS = sorted(
     {name for name in SYMBOLS if re.fullmatch(r"\\[A-Za-z]+", name)}
     | {value for value in vars(latex2mathml.commands).values()
@@ -85,7 +88,16 @@ def to_mathml(latex: str, display: bool) -> str:
         command = unknown.group(1)
         close = difflib.get_close_matches(command, KNOWN_COMMANDS, n=1, cutoff=0.75)
         raise FormulaError(f"unknown command '{command}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
-    return mathml
+    return join_decimal_commas(mathml)
+
+
+def join_decimal_commas(mathml: str) -> str:
+    """`1{,}25` as one number, <mn>1,25</mn>: read as one, never broken or spaced at the comma."""
+    while True:
+        joined = DECIMAL_COMMA.sub(r"<mn>\1,\2</mn>", mathml)
+        if joined == mathml:
+            return mathml
+        mathml = joined
 
 
 def check_braces(latex: str) -> None:

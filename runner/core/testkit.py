@@ -23,6 +23,7 @@ test's input; only visible tests (the lesson's worked examples) carry expected a
 
 from __future__ import annotations
 
+import re
 import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -228,6 +229,8 @@ def describe_difference(difference: Difference) -> str:
     elif kind == "type" and difference.expected is not None and difference.actual is not None:
         sentence = (f"verwacht een {describe_type(difference.expected)}, "
                     f"je gaf een {describe_type(difference.actual)} ({display(difference.actual, 80, 0)}).")
+    elif type(difference.expected) is str and type(difference.actual) is str and is_digest(difference.expected):
+        sentence = _digests_differ(difference.expected, difference.actual)
     elif (type(difference.expected) is str and type(difference.actual) is str
           and max(len(difference.expected), len(difference.actual)) > SHORT_STRING):
         sentence = _strings_around_difference(difference.expected, difference.actual)
@@ -240,6 +243,23 @@ def describe_difference(difference: Difference) -> str:
 SHORT_STRING = 40
 # Characters shown on each side of the first difference of two long strings.
 STRING_CONTEXT = 20
+
+
+# A hexadecimal digest (MD5, SHA-1, SHA-2): it differs as a whole, never "from character 0".
+DIGEST = re.compile(r"[0-9a-f]+")
+DIGEST_LENGTHS = {32, 40, 56, 64, 96, 128}
+
+
+def is_digest(text: str) -> bool:
+    return len(text) in DIGEST_LENGTHS and DIGEST.fullmatch(text) is not None and not text.isalpha() and not text.isdigit()
+
+
+def _digests_differ(expected: str, actual: str) -> str:
+    """A wrong hash, described as one: which character differs first says nothing about a hash,
+    any change in the bytes that were hashed changes all of it."""
+    shown = repr(actual) if len(actual) <= 128 else display(actual, 120, 0)
+    return (f"verwacht de hash {expected!r}, je gaf {shown}. Een hash verandert helemaal zodra de "
+            "gehashte bytes ook maar iets verschillen: kijk welke tekst je hasht en hoe je die codeert.")
 
 
 def _strings_around_difference(expected: str, actual: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Iterable
 import runner
 from runner.core import messages, plain
 from runner.core.bundle import SOLUTION_FILE, Bundle, load_bundle
+from runner.core.fingerprint import checkpoint_fingerprints
 from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
 from runner.core.host import InProcessHost
 from runner.core.model import CheckpointResult
@@ -140,7 +141,16 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
         "bundle_sha256": bundle.bundle_sha256,
         "runner_version": runner.__version__,
         "checkpoints": [asdict(item) for item in results],
+        # Per graded checkpoint, the part of the code its verdict depends on (runner.core.fingerprint).
+        "fingerprints": checkpoint_fingerprints(source, wanted),
     }
+
+
+def fingerprints(source: str, lesson_dir: str) -> dict:
+    """{checkpoint id: fingerprint} of every checkpoint for the editor's code: the page compares
+    them with those its stored results were made with (site/src/code-fingerprints.js)."""
+    bundle = bundle_for(lesson_dir)
+    return checkpoint_fingerprints(source, [spec.id for spec in bundle.checkpoints])
 
 
 # -- widgets: one call of one function --------------------------------------------------------

@@ -4,7 +4,8 @@
 //
 // Entry: {version, bundle_sha256, results: {<checkpoint id>: result}}; `bundle_sha256` is the hash
 // of the tests the results were made with (meta.json's), a result's `code` the fingerprint of the
-// code it checked (codeFingerprint).
+// code it checked (codeFingerprint) and `fingerprint` that of the part of it the checkpoint
+// depends on (runner/core/fingerprint.py; absent in results of older versions): code-fingerprints.js.
 
 const VERDICTS = new Set(["pass", "fail", "error", "timeout"]);
 const STORAGE_VERSION = 1;
@@ -35,7 +36,8 @@ function validStoredResult(result) {
     && (result.expected === null || isText(result.expected))
     && (result.actual === null || isText(result.actual))
     && (result.note === undefined || isText(result.note))
-    && isText(result.code) && typeof result.stale === "boolean";
+    && isText(result.code) && (result.fingerprint === undefined || isText(result.fingerprint))
+    && typeof result.stale === "boolean";
 }
 
 // {entry} when usable, {entry: null, problem} when unreadable, {entry: null} when absent.

@@ -1,10 +1,14 @@
 // "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
 // page's one Pyodide worker (runner/core/web.py from the archive builder/checkpoint_bundle.py writes),
 // shows what to fix in Dutch, keeps the results per lesson in localStorage (checkpoint-results.js:
-// tied to the test bundle's hash and to a fingerprint of the checked code; a result of other code or other tests
-// shows as needing a re-check) and offers the hand-in file (export.js). Everything derived from
-// the learner's code is inserted as text, never as HTML.
+// tied to the test bundle's hash and to fingerprints of the checked code; a result of other tests,
+// or of a checkpoint whose function or what it uses changed since, shows as needing a re-check:
+// code-fingerprints.js) and offers the hand-in file (export.js). Everything derived from the
+// learner's code is inserted as text, never as HTML.
 import { codeFingerprint, loadStoredResults, saveStoredResults } from "./checkpoint-results.js";
+import {
+  currentVerdicts, loadCodeFingerprints, resultIsCurrent, saveCodeFingerprints,
+} from "./code-fingerprints.js";
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
@@ -25,6 +29,9 @@ from runner.core import web
 `;
 const WARM_SNIPPET = `${IMPORT_RUNNER}web.bundle_for(args["lesson_dir"]).bundle_sha256\n`;
 const CHECK_SNIPPET = `${IMPORT_RUNNER}web.check(args["code"], args["lesson_dir"], args["only"])\n`;
+const FINGERPRINTS_SNIPPET = `${IMPORT_RUNNER}web.fingerprints(args["code"], args["lesson_dir"])\n`;
+// After an edit, the per-checkpoint fingerprints are computed once typing pauses this long.
+const FINGERPRINT_DELAY_MS = 150;
 
 function testsText(passed, total) {
   return `${passed} van ${total} ${total === 1 ? "test" : "tests"} geslaagd`;
@@ -85,6 +92,11 @@ class CheckpointPanel {
     this.queue = []; // checkpoint ids waiting for their check
     this.results = new Map(); // id -> stored result (see validStoredResult)
     this.outdated = new Set(); // ids whose result belongs to other code than the editor's
+    // Per-checkpoint fingerprints (code-fingerprints.js) of the code whose whole-file fingerprint
+    // is `code`: the editor's, or a moment ago while the new ones are computed.
+    this.prints = { code: null, fingerprints: null };
+    this.printsTimer = null;
+    this.printsPending = false; // new fingerprints for the editor's code are on their way
     this.cards = new Map();
     for (const card of panel.querySelectorAll("[data-checkpoint]")) {
       this.cards.set(card.dataset.checkpoint, {
@@ -105,7 +117,14 @@ class CheckpointPanel {
       button?.addEventListener("click", () => this.check([id]));
     }
     this.checkAllButton?.addEventListener("click", () => this.checkAll());
-    this.editor?.onChange(() => this.followCode());
+    this.editor?.onChange(() => {
+      this.followCode();
+      this.schedulePrints();
+    });
+    // Python just started: the fingerprints of code edited meanwhile can be computed now.
+    this.python.onStateChange?.((state) => {
+      if (state === "ready") this.schedulePrints();
+    });
     initExport(panel, { collect: () => this.exportData(), checkAll: () => this.checkAll() });
     this.metaReady = this.loadMeta(panel.dataset.metaUrl);
   }
@@ -119,7 +138,14 @@ class CheckpointPanel {
       return;
     }
     this.meta = archive.meta;
+    if (this.editor) {
+      const code = this.editor.getCode();
+      this.prints = { code: codeFingerprint(code), fingerprints: loadCodeFingerprints(this.lessonId, code) };
+    }
     this.restore();
+    // Results of other code than the editor's, with no fingerprints stored for it (an older
+    // version of the page): Python tells which of them still hold.
+    if (this.outdated.size > 0 && !this.prints.fingerprints) this.schedulePrints();
     this.python.addSetup(async ({ evaluate }) => {
       if (archive.problem) {
         this.setupProblem = archive.problem;
@@ -203,9 +229,10 @@ class CheckpointPanel {
         const code = this.editor.getCode();
         const batch = this.queue.splice(0);
         const packageProblem = await this.loadImports(code);
+        const prints = packageProblem ? null : await this.fingerprintsOf(code);
         for (const id of batch) {
           const result = packageProblem ?? (await this.grade(id, code));
-          this.finish(id, result, code);
+          this.finish(id, result, code, prints?.[id]);
         }
       }
     } finally {
@@ -247,7 +274,64 @@ class CheckpointPanel {
     }
   }
 
-  finish(id, result, code) {
+  // {checkpoint id: fingerprint} of `code` (runner/core/fingerprint.py), computed by the worker;
+  // null when Python cannot say (not loaded, stopped). Those of the editor's code are stored for
+  // the index page.
+  async fingerprintsOf(code) {
+    if (!this.meta || this.setupProblem) return null;
+    let fingerprints;
+    try {
+      fingerprints = await this.python.evaluate(FINGERPRINTS_SNIPPET, { args: this.pythonArgs({ code }) });
+    } catch {
+      return null;
+    }
+    if (this.editor && this.editor.getCode() === code) {
+      this.prints = { code: codeFingerprint(code), fingerprints };
+      saveCodeFingerprints(this.lessonId, code, fingerprints);
+    }
+    return fingerprints;
+  }
+
+  // After an edit: once typing pauses, the new fingerprints, and the cards re-drawn with them.
+  // With results to keep this starts Python if it is not running (only it can tell which
+  // function changed); without, it waits for a check or Run to start Python.
+  schedulePrints() {
+    clearTimeout(this.printsTimer);
+    this.printsPending = false;
+    if (!this.meta || !this.editor || this.python.state === "failed") return;
+    const running = this.python.state === "ready" || this.python.state === "busy";
+    if (!running && this.results.size === 0) return;
+    this.printsPending = true;
+    this.printsTimer = setTimeout(async () => {
+      const code = this.editor.getCode();
+      if (this.prints.code !== codeFingerprint(code) || !this.prints.fingerprints) {
+        await this.fingerprintsOf(code);
+      }
+      if (this.editor.getCode() === code) this.printsPending = false;
+      this.followCode();
+    }, FINGERPRINT_DELAY_MS);
+  }
+
+  // The fingerprints that describe the editor's code now: while new ones are being computed, the
+  // latest ones, so a pass does not blink at every key; when Python cannot compute them, none
+  // (then only an unchanged file keeps a result).
+  currentCode(code = this.editor.getCode()) {
+    const whole = codeFingerprint(code);
+    if (this.prints.code === whole) return { code: whole, fingerprints: this.prints.fingerprints };
+    return { code: whole, fingerprints: this.printsPending ? this.prints.fingerprints : null };
+  }
+
+  // Fingerprints of exactly the editor's code, computed now when needed (for an export).
+  async exactCode() {
+    const code = this.editor.getCode();
+    const whole = codeFingerprint(code);
+    if (this.prints.code !== whole || !this.prints.fingerprints) {
+      if (this.python.state === "ready" || this.python.state === "busy") await this.fingerprintsOf(code);
+    }
+    return { code: whole, fingerprints: this.prints.code === whole ? this.prints.fingerprints : null };
+  }
+
+  finish(id, result, code, fingerprint) {
     if (result === null) {
       // Stopped with the editor's Stop button: back to what it was before.
       this.render(id);
@@ -268,6 +352,8 @@ class CheckpointPanel {
       code: codeFingerprint(code),
       stale: false,
     };
+    // Of the part of the code this checkpoint depends on: a later edit elsewhere keeps the result.
+    if (typeof fingerprint === "string") stored.fingerprint = fingerprint;
     this.results.set(id, stored);
     // Results kept from older tests stay marked, so the stored entry can take the new hash.
     this.persist();
@@ -292,19 +378,22 @@ class CheckpointPanel {
     this.renderMarker(id, result.status);
   }
 
-  // A stored result of other code than the editor holds (not one of older tests: that is stale).
-  // `current` is the editor code's fingerprint, when the caller already has it.
-  isOutdated(result, current = this.editor ? codeFingerprint(this.editor.getCode()) : null) {
-    return this.editor !== null && !result.stale && result.code !== current;
+  // A stored result whose checkpoint's code changed since (not one of older tests: that is stale).
+  // `current` is what currentCode() says, when the caller already has it.
+  isOutdated(id, result, current = this.editor ? this.currentCode() : null) {
+    return this.editor !== null && !result.stale && !resultIsCurrent(result, id, current);
   }
 
   // After an edit: re-draw only the cards whose result turned outdated or current again.
   followCode() {
     let changed = false;
-    const current = codeFingerprint(this.editor.getCode()); // once per edit, not per card
+    const current = this.currentCode(); // once per edit, not per card
+    // For tests: the fingerprints of exactly the editor's code are known (and stored).
+    this.panel.toggleAttribute("data-fingerprints-current",
+      this.prints.code === current.code && this.prints.fingerprints !== null);
     for (const [id, result] of this.results) {
       if (this.cards.get(id).card.dataset.status === "running") continue;
-      if (this.isOutdated(result, current) !== this.outdated.has(id)) {
+      if (this.isOutdated(id, result, current) !== this.outdated.has(id)) {
         this.render(id);
         changed = true;
       }
@@ -315,7 +404,7 @@ class CheckpointPanel {
   render(id) {
     const { card, state, feedback } = this.cards.get(id);
     const result = this.results.get(id) ?? { status: "pending" };
-    const outdated = result.status !== "pending" && this.isOutdated(result);
+    const outdated = result.status !== "pending" && this.isOutdated(id, result);
     if (outdated) this.outdated.add(id);
     else this.outdated.delete(id);
     // Neither kind of earlier result counts: the card waits for a check, like an unchecked one.
@@ -372,7 +461,7 @@ class CheckpointPanel {
       (widget) => widget.dataset.widgetCheckpoints.split(" ").includes(id))) {
       const button = document.createElement("button");
       button.type = "button";
-      button.className = "checkpoint__visualize";
+      button.className = "wp-button checkpoint__visualize";
       button.textContent = "Bekijk in de visualisatie";
       button.addEventListener("click", () => {
         document.dispatchEvent(new CustomEvent("werkplaats:show-in-widget", { detail: { checkpoint: id } }));
@@ -414,15 +503,12 @@ class CheckpointPanel {
     this.panel.dataset.passed = String(passed);
   }
 
-  exportData() {
+  // The verdicts the panel shows as current, for exactly the editor's code.
+  async exportData() {
     if (!this.meta || !this.editor) return null;
     const code = this.editor.getCode();
-    const fingerprint = codeFingerprint(code);
-    const verdicts = {};
-    for (const id of this.cards.keys()) {
-      const result = this.results.get(id);
-      if (result && !result.stale && result.code === fingerprint) verdicts[id] = result.status;
-    }
+    const current = await this.exactCode();
+    const verdicts = currentVerdicts(Object.fromEntries(this.results), [...this.cards.keys()], current);
     return {
       lesson: this.meta.lesson,
       code,

@@ -79,7 +79,7 @@ export function download(fileName, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-// Wires the name field and the export button. `collect()` returns {lesson, code, meta, verdicts,
+// Wires the name field and the export button. `collect()` resolves with {lesson, code, meta, verdicts,
 // unchecked} or null while the lesson's checkpoint data is not there yet; `checkAll()` checks
 // every checkpoint and resolves when done.
 export function initExport(root, { collect, checkAll }) {
@@ -96,7 +96,7 @@ export function initExport(root, { collect, checkAll }) {
     if (!message) return;
     const checkNow = document.createElement("button");
     checkNow.type = "button";
-    checkNow.className = "hand-in__check";
+    checkNow.className = "wp-button hand-in__check";
     checkNow.dataset.testid = "export-check";
     checkNow.textContent = "Controleer nu alle checkpoints";
     checkNow.addEventListener("click", async () => {
@@ -116,7 +116,7 @@ export function initExport(root, { collect, checkAll }) {
     nameField.removeAttribute("aria-invalid");
     saveLearnerName(nameField.value.trim());
   });
-  button.addEventListener("click", () => {
+  button.addEventListener("click", async () => {
     const learner = nameField.value.trim();
     if (!learner) {
       nameField.setAttribute("aria-invalid", "true");
@@ -124,7 +124,7 @@ export function initExport(root, { collect, checkAll }) {
       nameField.focus();
       return;
     }
-    const data = collect();
+    const data = await collect();
     if (data === null) {
       say("De checkpoints van deze les zijn nog niet geladen; probeer het zo nog eens.");
       return;

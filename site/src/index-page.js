@@ -2,9 +2,11 @@
 // Python): each lesson card shows the learner's progress from this browser's own storage.
 // Every card carries what the stored results are compared with, rendered by the builder
 // (builder/lesson_progress.py): the lesson id, its checkpoint ids, the hash of its current tests
-// and the fingerprint of its starter code (what the editor shows when no code of the learner's is
-// stored). Unreadable storage shows no progress at all; it never breaks the page.
+// and the fingerprints of its starter code (what the editor shows when no code of the learner's is
+// stored): of the whole file and per checkpoint. Unreadable storage shows no progress at all; it
+// never breaks the page.
 import { codeFingerprint, loadStoredResults } from "./checkpoint-results.js";
+import { currentVerdicts, loadCodeFingerprints } from "./code-fingerprints.js";
 import { loadCode } from "./code-storage.js";
 import {
   buildModuleSubmission, download, loadLearnerName, saveLearnerName, submissionFileName,
@@ -12,22 +14,35 @@ import {
 import { lessonProgress, progressText } from "./lesson-progress.js";
 import { initOffline } from "./offline.js";
 
-// The code the lesson page's editor would open with: the learner's, else the starter code.
-function editorCodeFingerprint(lessonId, starterFingerprint) {
-  const { code } = loadCode(lessonId);
-  if (code !== null) return codeFingerprint(code);
-  return starterFingerprint || null;
+function starterFingerprints(element) {
+  try {
+    const value = JSON.parse(element.dataset.starterFingerprints ?? "null");
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+// The fingerprints of the code the lesson page's editor would open with: the learner's stored
+// code (per checkpoint when the lesson page stored them for exactly that code), else the starter
+// code's, which the builder wrote on the card. Null: nothing to compare with.
+function editorCode(element) {
+  const { lesson, starterFingerprint } = element.dataset;
+  const { code } = loadCode(lesson);
+  if (code !== null) return { code: codeFingerprint(code), fingerprints: loadCodeFingerprints(lesson, code) };
+  if (!starterFingerprint) return null;
+  return { code: starterFingerprint, fingerprints: starterFingerprints(element) };
 }
 
 function showProgress(element) {
-  const { lesson, bundleSha256, checkpoints, starterFingerprint } = element.dataset;
+  const { lesson, bundleSha256, checkpoints } = element.dataset;
   const { entry, problem } = loadStoredResults(lesson);
   if (problem === "unavailable") return; // no storage: nothing can be known, the card says nothing
   const progress = lessonProgress({
     entry, // null when absent or corrupted: nothing passed
     bundleSha256,
     checkpointIds: checkpoints.split(" ").filter(Boolean),
-    codeFingerprint: editorCodeFingerprint(lesson, starterFingerprint),
+    current: editorCode(element),
   });
   element.querySelector("[data-progress-text]").textContent = progressText(progress);
   const bar = element.querySelector("[data-progress-bar]");
@@ -38,20 +53,15 @@ function showProgress(element) {
 }
 
 // A lesson's part of the module export: its stored code (none: not started here, left out) and
-// the verdicts the page showed on exactly that code with the current tests.
+// the verdicts the lesson page shows for that code with the current tests.
 function lessonWork(element) {
   const { lesson, bundleSha256, checkpoints } = element.dataset;
   const { code } = loadCode(lesson);
   if (code === null) return null;
-  const verdicts = {};
   const { entry } = loadStoredResults(lesson);
-  if (entry && entry.bundle_sha256 === bundleSha256) {
-    const fingerprint = codeFingerprint(code);
-    for (const id of checkpoints.split(" ").filter(Boolean)) {
-      const result = entry.results[id];
-      if (result && !result.stale && result.code === fingerprint) verdicts[id] = result.status;
-    }
-  }
+  const verdicts = entry && entry.bundle_sha256 === bundleSha256
+    ? currentVerdicts(entry.results, checkpoints.split(" ").filter(Boolean), editorCode(element))
+    : {};
   return { lesson, code, bundle_sha256: bundleSha256, verdicts };
 }
 

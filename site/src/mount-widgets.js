@@ -72,10 +72,16 @@ export function initWidgets({ root, python = null, editor = null, lessonId }) {
     const element = elements.find((candidate) =>
       (candidate.dataset.widgetCheckpoints || "").split(" ").includes(checkpoint));
     if (!element) return;
-    element.scrollIntoView({ block: "start" });
+    // Straight to the part that will show the learner's result (`data-widget-result`), and there
+    // again once it is drawn: the comparison must not appear out of sight, below the widget's top.
+    const result = element.querySelector("[data-widget-result]") ?? element;
+    result.scrollIntoView({ block: "start" });
     await done;
     const instance = mounted.get(element);
-    if (instance && typeof instance.showCheckpoint === "function") instance.showCheckpoint(checkpoint);
+    if (instance && typeof instance.showCheckpoint === "function") {
+      await instance.showCheckpoint(checkpoint);
+      result.scrollIntoView({ block: "start" });
+    }
   });
   return done;
 }

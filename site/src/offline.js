@@ -24,6 +24,7 @@ function showUpdateNotice(waiting) {
   text.textContent = `${UPDATE_TEXT} Je code en resultaten blijven bewaard.`;
   const button = document.createElement("button");
   button.type = "button";
+  button.className = "wp-button";
   button.dataset.testid = "update-reload";
   button.textContent = UPDATE_BUTTON_TEXT;
   button.addEventListener("click", () => {

@@ -16,10 +16,20 @@ function overflows(element) {
     || (scrolls(style.overflowY) && element.scrollHeight > element.clientHeight + 1);
 }
 
+// Which edges have more content beyond them: the page draws a shadow there (page.css), the
+// visible sign that the box scrolls (phones hide scroll bars).
+function updateEdges(element) {
+  const left = element.scrollLeft > 1;
+  const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+  element.toggleAttribute("data-more-left", left);
+  element.toggleAttribute("data-more-right", right);
+}
+
 function updateTabStop(element) {
   // Never take the tab stop from the focused box: the learner is scrolling it.
   if (overflows(element) || document.activeElement === element) element.tabIndex = 0;
   else element.removeAttribute("tabindex");
+  updateEdges(element);
 }
 
 let observer = null;
@@ -27,10 +37,16 @@ let observer = null;
 function watch(element) {
   if (typeof ResizeObserver === "undefined") return; // every box stays a tab stop
   observer ??= new ResizeObserver((entries) => {
-    for (const entry of entries) updateTabStop(entry.target);
+    for (const entry of entries) {
+      const box = entry.target.matches(SELECTOR) ? entry.target : entry.target.closest(SELECTOR);
+      if (box) updateTabStop(box);
+    }
   });
   observer.observe(element); // also reports the first size, so every box starts right
+  // Content that changes size inside the box (a widget's table redrawn) is observed too.
+  if (element.firstElementChild) observer.observe(element.firstElementChild);
   element.addEventListener("blur", () => updateTabStop(element));
+  element.addEventListener("scroll", () => updateEdges(element), { passive: true });
 }
 
 /** Make `element` a named scroll box that is a tab stop while its content overflows. */

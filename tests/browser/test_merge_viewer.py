@@ -120,3 +120,35 @@ def test_my_merge_with_the_reference_and_with_a_silent_fallback(page, site_serve
     verdicts = {item.get_attribute("data-function"): item.get_attribute("data-verdict") for item in page.get_by_test_id("hm-learner-item").all()}
     assert verdicts == {"merge_routes": "same", "cap_per_document": "same", "hybrid_context": "different"}
     expect(page.get_by_test_id("hm-learner-item").nth(2)).to_contain_text("route hybrid")
+
+
+# hybrid_context right in route and context, wrong only in `results` (issue 25): the red line
+# must show the field that differs, not two identical short descriptions.
+RESULTS_REVERSED = """
+
+_reference_hybrid_context = hybrid_context
+
+
+def hybrid_context(*args):
+    result = dict(_reference_hybrid_context(*args))
+    result["results"] = result["results"][::-1] + ["extra:0"]
+    return result
+"""
+
+
+def test_a_difference_hidden_by_the_short_description_shows_its_field(page, site_server):
+    open_lesson(page, site_server)
+    solution = (ROOT / "checkpoints/rag-04/solution.py").read_text(encoding="utf-8")
+    page.evaluate("code => window.werkplaats.editor.setCode(code)", solution + RESULTS_REVERSED)
+    page.get_by_test_id("hm-learner-run").click()
+    expect(page.locator("[data-merge-viewer]")).to_have_attribute("data-learner-state", "different", timeout=COLD_START_MS)
+    line = page.locator("[data-testid=hm-learner-item][data-function=hybrid_context]")
+    expect(line).to_have_attribute("data-verdict", "different")
+    expect(line).to_contain_text("verschilt in 'results': jij [")
+    assert "'extra:0'" in line.inner_text() and "'route'" not in line.inner_text()
+    expect(page.get_by_test_id("hm-learner-status")).to_have_text("2 van de 3 functies geven hier hetzelfde als de referentie.")
+    # "Bekijk in de visualisatie" from the top of the page: the comparison ends up in view.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("document.dispatchEvent(new CustomEvent('werkplaats:show-in-widget', {detail: {checkpoint: 'hybrid_context'}}))")
+    expect(page.get_by_test_id("hm-learner-status")).to_be_in_viewport(timeout=COLD_START_MS)
+    expect(line).to_be_in_viewport()

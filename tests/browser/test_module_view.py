@@ -91,10 +91,18 @@ def test_the_index_counts_a_pass_made_on_the_lesson_page_and_drops_it_after_an_e
     assert card.locator("[data-progress-bar]").evaluate("bar => bar.style.width") == "100%"
     assert progress_text(page, "tekst-03") == "Jouw voortgang: 0 van 1 checkpoint gehaald"
 
-    # Other code in the editor than the code that passed: the lesson page says "controleer
-    # opnieuw", so the index does not count it either.
+    # Code below the function: the pass holds on the lesson page, so on the index too.
     page.goto(f"{module_server.url}tekst-01/")
-    editor.type_code(SOLUTION + "# nog iets\n")
+    editor.type_code(SOLUTION + "\nprint(count_words('een twee'))  # nog iets\n")
+    page.locator("[data-checkpoint-panel][data-fingerprints-current]").wait_for(timeout=COLD_START_MS)
+    page.goto(module_server.url)
+    assert progress_text(page, "tekst-01") == "Jouw voortgang: 1 van 1 checkpoint gehaald"
+
+    # The function itself changed: the lesson page says "controleer opnieuw", so the index does
+    # not count it either.
+    page.goto(f"{module_server.url}tekst-01/")
+    editor.type_code(SOLUTION.replace("text.split()", "text.split(None)"))
+    page.locator("[data-checkpoint-panel][data-fingerprints-current]").wait_for(timeout=COLD_START_MS)
     page.goto(module_server.url)
     assert progress_text(page, "tekst-01") == (
         "Jouw voortgang: 0 van 1 checkpoint gehaald · 1 eerder gehaald, controleer opnieuw")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from builder.lesson_progress import code_fingerprint
+from runner.core.fingerprint import checkpoint_fingerprints
 from tests.builder.module_project import module_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,6 +97,10 @@ def test_a_module_of_one_lesson_has_no_previous_next_navigation(module_site, bui
     assert 'class="lesson-pager"' not in page
 
 
+def meta_ids(meta):
+    return [checkpoint["id"] for checkpoint in meta["checkpoints"]]
+
+
 def test_index_cards_carry_the_current_tests_hash_and_the_starter_fingerprint(module_site):
     index = parse(module_site / "index.html")
     assert sorted(index.progress) == ["beeld-01", "tekst-01", "tekst-02", "tekst-03"]
@@ -105,6 +110,8 @@ def test_index_cards_carry_the_current_tests_hash_and_the_starter_fingerprint(mo
         assert facts["data-bundle-sha256"] == meta["bundle_sha256"]
         assert facts["data-checkpoints"] == " ".join(checkpoint["id"] for checkpoint in meta["checkpoints"])
         assert facts["data-starter-fingerprint"] == code_fingerprint(starter)
+        # per checkpoint, the part of the starter code it depends on (runner.core.fingerprint)
+        assert json.loads(facts["data-starter-fingerprints"]) == checkpoint_fingerprints(starter, meta_ids(meta))
         assert facts["data-testid"] == f"progress-{lesson_id}"
         assert "hidden" in facts  # until index-page.js has read the learner's storage
 

@@ -158,6 +158,12 @@ def test_visible_tests_show_expected_and_actual_hidden_ones_do_not(bundle, refer
      "Bij ['t']: verwacht 'Handleiding lamp\\n\\nDe lamp brandt groe'…, je gaf 'Handleiding lamp\\nDe lamp brandt groen'… (het eerste verschil is teken 17)."),
     ("x" * 30 + "Q" + "y" * 30, "x" * 30 + "R" + "y" * 30, "Verwacht …'xxxxxxxxxxxxxxxxxxxxRyyyyyyyyyyyyyyyyyyy'…, je gaf …'xxxxxxxxxxxxxxxxxxxxQyyyyyyyyyyyyyyyyyyy'… (het eerste verschil is teken 30)."),
     ("a" * 50, "a" * 51, "Verwacht …'aaaaaaaaaaaaaaaaaaaaa', je gaf …'aaaaaaaaaaaaaaaaaaaa' (het eerste verschil is teken 50)."),
+    # A hash differs as a whole: no "first difference" inside it (issue 25).
+    ({"revision": "3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d"},
+     {"revision": "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"},
+     "Bij ['revision']: verwacht de hash 'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb', "
+     "je gaf '3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d'. Een hash verandert helemaal "
+     "zodra de gehashte bytes ook maar iets verschillen: kijk welke tekst je hasht en hoe je die codeert."),
 ])
 def test_a_difference_is_said_in_one_sentence(actual, expected, sentence):
     assert describe_difference(first_difference(actual, expected)) == sentence

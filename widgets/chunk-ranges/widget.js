@@ -443,7 +443,7 @@ function learnerPassageItem(learnerItem) {
   item.append(label, " ", badge);
   if (learnerItem.problem) {
     const problem = document.createElement("span");
-    problem.className = "visualizer__learner-problem";
+    problem.className = "visualizer__learner-problem wp-exact";
     problem.textContent = learnerItem.problem;
     item.append(" ", problem);
   }

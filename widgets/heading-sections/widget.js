@@ -280,7 +280,6 @@ export class StructureView {
 
   async showLearner(name) {
     if (this.running) return;
-    this.root.scrollIntoView?.({ block: "start" });
     if (this.runner.learnerCode() === null) {
       this.learnerStatus.textContent = `Er is geen editor op deze pagina om ${name} uit te lezen.`;
       return;

@@ -214,6 +214,7 @@ export class MergeViewer {
     }
     this.learnerList.replaceChildren(...lines.map((line) => {
       const item = document.createElement("li");
+      item.className = "wp-verdict wp-exact";
       item.dataset.testid = "hm-learner-item";
       item.dataset.function = line.name;
       item.dataset.verdict = line.verdict;
@@ -223,7 +224,7 @@ export class MergeViewer {
     this.learnerList.hidden = false;
     const same = lines.filter((line) => line.verdict === "same").length;
     this.root.setAttribute("data-learner-state", same === lines.length ? "same" : "different");
-    this.learnerStatus.textContent = `${same} van de ${lines.length} functies geven hier hetzelfde als de referentie.`;
+    this.learnerStatus.textContent = `${same} van de ${lines.length} functies ${same === 1 ? "geeft" : "geven"} hier hetzelfde als de referentie.`;
     this.updateLearnerButton();
   }
 
@@ -241,8 +242,33 @@ export class MergeViewer {
     }
     const wanted = describe(reference.value);
     const same = this.values.pythonRepr(reply.value) === this.values.pythonRepr(reference.value);
-    return same ? { name, verdict: "same", text: `hetzelfde: ${mine}` } : { name, verdict: "different", text: `jij: ${mine} · referentie: ${wanted}` };
+    if (same) return { name, verdict: "same", text: `hetzelfde: ${mine}` };
+    // The short description may hide what differs (hybrid_context's `results`): then the fields
+    // that differ are shown, so a red line never has two identical sides.
+    const text = mine === wanted
+      ? differingParts(reply.value, reference.value, this.values.pythonRepr)
+      : `jij: ${mine} · referentie: ${wanted}`;
+    return { name, verdict: "different", text };
   }
+}
+
+// Where two values differ, in Python notation: per dict key or list position, else whole.
+export function differingParts(mine, wanted, repr) {
+  const parts = [];
+  if (mine instanceof Map && wanted instanceof Map) {
+    for (const key of new Set([...wanted.keys(), ...mine.keys()])) {
+      const a = mine.has(key) ? repr(mine.get(key)) : "(ontbreekt)";
+      const b = wanted.has(key) ? repr(wanted.get(key)) : "(hoort er niet bij)";
+      if (a !== b) parts.push(`${repr(key)}: jij ${a} · referentie ${b}`);
+    }
+  } else if (Array.isArray(mine) && Array.isArray(wanted)) {
+    for (let index = 0; index < Math.max(mine.length, wanted.length); index += 1) {
+      const a = index < mine.length ? repr(mine[index]) : "(ontbreekt)";
+      const b = index < wanted.length ? repr(wanted[index]) : "(te veel)";
+      if (a !== b) parts.push(`[${index}]: jij ${a} · referentie ${b}`);
+    }
+  }
+  return parts.length > 0 ? `verschilt in ${parts.join("; ")}` : `jij: ${repr(mine)} · referentie: ${repr(wanted)}`;
 }
 
 /**

@@ -24,8 +24,25 @@ def summary(chunks):
     return [(c.get("level"), c.get("headings"), c.get("text")) for c in chunks]
 
 
+PATHS_SHARED = ("Elke chunk houdt het pad van zijn eigen kopje: werk je later de stapel bij, dan mag een eerder "
+                "pad niet mee veranderen.")
+
+
+def expect_paths_not_shared(got_paths, expected_paths):
+    """One heading list shared by every chunk shows as every chunk carrying the last path. That
+    mistake breaks every path rule at once, so it is named first (the rule of "een nieuw pad per
+    chunk"), before the rules for closing headings it only seems to break. Paths of chunks under
+    a heading (level > 0); the text before the first heading has its own []."""
+    got = [repr(path) for level, path in got_paths if level]
+    expected = [repr(path) for level, path in expected_paths if level]
+    if len(got) == len(expected) > 1 and len(set(got)) == 1 and len(set(expected)) > 1:
+        fail(PATHS_SHARED)
+
+
 def expect_summary(learner, text, expected, message):
-    expect_equal(summary(chunks_of(learner, shared.snapshot(text=text), message)), expected, message, show=False)
+    got = summary(chunks_of(learner, shared.snapshot(text=text), message))
+    expect_paths_not_shared([(level, path) for level, path, _ in got], [(level, path) for level, path, _ in expected])
+    expect_equal(got, expected, message, show=False)
 
 
 @test(CHECKPOINT, "voorbeeld: de handleiding van de lamp", visible=True)
@@ -35,6 +52,8 @@ def example_lamp(learner):
     expect_equal([(c.get("id"), c.get("start"), c.get("end")) for c in got],
                  [("lamp:s0", 49, 76), ("lamp:s1", 90, 113), ("lamp:s2", 127, 159), ("lamp:s3", 173, 236)],
                  "De handleiding geeft vier chunks met deze ids en tekenposities; kopjes zonder eigen tekst maken geen chunk en krijgen geen nummer.")
+    expect_paths_not_shared([(c.get("level"), c.get("headings")) for c in got],
+                            [(c["level"], c["headings"]) for c in reference.section_chunks(document)])
     expect_equal(got[2:3], [{
         "id": "lamp:s2", "document_id": "lamp", "revision": document["revision"], "chunk_number": 2, "level": 2,
         "headings": ["Handleiding lamp", "Storingen"], "start": 127, "end": 159,
@@ -73,7 +92,7 @@ def skipped_levels(learner):
 def paths_are_not_shared(learner):
     expect_summary(learner, "# A\na\n## B\nb\n### C\nc\n## D\nd", [
         (1, ["A"], "a"), (2, ["A", "B"], "b"), (3, ["A", "B", "C"], "c"), (2, ["A", "D"], "d"),
-    ], "Elke chunk houdt het pad van zijn eigen kopje: werk je later de stapel bij, dan mag een eerder pad niet mee veranderen.")
+    ], PATHS_SHARED)
 
 
 @test(CHECKPOINT, "de tekst voor het eerste kopje")
