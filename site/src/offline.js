@@ -18,7 +18,11 @@ export const ISOLATION_RELOAD_TEXT =
 // Remembers, for this tab, that the reload was made: it is never made twice.
 const ISOLATION_RELOAD_KEY = "werkplaats-isolation-reload";
 const ISOLATION_RELOAD_DELAY_MS = 1500;
-const SNAPSHOT_URL = new URL("../__werkplaats_snapshot__", import.meta.url).href;
+// As in service-worker.js: this build's cache, and the snapshot's entry in it.
+const CACHE_PREFIX = "werkplaats-";
+const SNAPSHOT_PREFIX = new URL("../__werkplaats_snapshot__/", import.meta.url).href;
+const SNAPSHOT_DIGEST_HEADER = "X-Werkplaats-SHA256";
+const BUILD_ANSWER_MS = 2000;
 
 function setOfflineState(state) {
   document.documentElement.dataset.offline = state;
@@ -38,10 +42,22 @@ export function pythonSnapshotStore() {
   if (!serviceWorkerUsable()) return null;
   return {
     async load() {
-      // Only the service worker has one; without it the question would go to the server.
-      if (!navigator.serviceWorker.controller) return null;
-      const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
-      return response.ok ? response.arrayBuffer() : null;
+      // Only a page the service worker serves has a build (and a cache) to look in.
+      const controller = navigator.serviceWorker.controller;
+      if (!controller) return null;
+      const build = await askBuild(controller);
+      const cacheName = `${CACHE_PREFIX}${build}`;
+      if (build === null || !(await caches.has(cacheName))) return null;
+      // Read here rather than fetched through the service worker: one copy of ~30 MB less.
+      const cache = await caches.open(cacheName);
+      const request = (await cache.keys()).find((entry) => entry.url.startsWith(SNAPSHOT_PREFIX));
+      const response = request && (await cache.match(request));
+      if (!response) return null;
+      return {
+        bytes: await response.arrayBuffer(),
+        sha256: response.headers.get(SNAPSHOT_DIGEST_HEADER) ?? "",
+        pyodideVersion: decodeURIComponent(request.url.slice(SNAPSHOT_PREFIX.length)),
+      };
     },
     store(bytes, pyodideVersion) {
       // The first visit: the service worker may still be installing; the snapshot waits for it.
@@ -54,6 +70,20 @@ export function pythonSnapshotStore() {
       navigator.serviceWorker.controller?.postMessage({ type: "drop-snapshot" });
     },
   };
+}
+
+// The build id of the service worker that serves this page (null when it does not answer at once).
+function askBuild(controller) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), BUILD_ANSWER_MS);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      const build = event.data?.build;
+      resolve(typeof build === "string" && /^[0-9a-f]+$/.test(build) ? build : null);
+    };
+    controller.postMessage({ type: "build" }, [channel.port2]);
+  });
 }
 
 function showIsolationNotice() {

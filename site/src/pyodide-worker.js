@@ -107,6 +107,11 @@ function writer(stream) {
   };
 }
 
+async function sha256Hex(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 function fetchBuffer(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -120,11 +125,16 @@ async function startPyodide(message) {
     pending.catch(() => {}); // a failed prefetch is fetched again (and reported) by unpack
     prefetched.set(url, pending);
   }
-  const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
+  const { loadPyodide, version } = await import(`${PYODIDE_DIR}pyodide.mjs`);
   let start = "cold";
   if (message.snapshot) {
     try {
-      pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: new Uint8Array(message.snapshot) });
+      const { bytes, sha256, pyodideVersion } = message.snapshot;
+      if (pyodideVersion !== version) throw new Error(`a snapshot of Pyodide ${pyodideVersion}, not ${version}`);
+      // Checked while the interpreter is restored (the digest runs off this thread), trusted after.
+      const digest = sha256Hex(bytes);
+      pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: new Uint8Array(bytes) });
+      if ((await digest) !== sha256) throw new Error("the snapshot's bytes are not the ones stored");
       runtime = runtimeFunctions();
       start = "snapshot";
     } catch (error) {

@@ -21,8 +21,9 @@
 // takes over; a server that sends the headers keeps its own.
 //
 // The Python memory snapshot (worker-client.js, offline.js) is kept in this build's cache too, as
-// `__werkplaats_snapshot__/<Pyodide version>`: one per build, gone with the build's cache, stored
-// only by a page of this site (never by a worker), served only while its SHA-256 matches.
+// `__werkplaats_snapshot__/<Pyodide version>` with its SHA-256: one per build, gone with the
+// build's cache, stored only by a page of this site (never by a worker). Pages read it straight
+// from the cache; the Pyodide worker checks the SHA-256 before it trusts a restored interpreter.
 const MANIFEST = self.WERKPLAATS_MANIFEST;
 const CACHE_PREFIX = "werkplaats-";
 const CACHE_NAME = `${CACHE_PREFIX}${MANIFEST.build}`;
@@ -188,6 +189,8 @@ self.addEventListener("message", (event) => {
       (bytes) => reply({ type: "snapshot-stored", bytes }),
       (error) => reply({ type: "snapshot-failed", message: String(error.message ?? error) }),
     ));
+  } else if (type === "build") {
+    event.ports[0]?.postMessage({ build: MANIFEST.build });
   } else if (type === "drop-snapshot") {
     event.waitUntil(dropSnapshots());
   } else if (type === "status") {
@@ -236,27 +239,9 @@ async function storeSnapshot(bytes, pyodideVersion) {
   return bytes.byteLength;
 }
 
-// The stored snapshot while its bytes are what was stored; a damaged one is removed.
-async function serveSnapshot() {
-  const cache = await caches.open(CACHE_NAME);
-  for (const request of await snapshotKeys(cache)) {
-    const stored = await cache.match(request);
-    const body = await stored.arrayBuffer();
-    if ((await sha256(body)) === stored.headers.get(SNAPSHOT_DIGEST_HEADER)) {
-      return new Response(body, { headers: { "Content-Type": "application/octet-stream" } });
-    }
-    await cache.delete(request);
-  }
-  return new Response(null, { status: 404, statusText: "no snapshot" });
-}
-
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;
-  if (request.url === absolute(SNAPSHOT_PATH)) {
-    event.respondWith(serveSnapshot());
-    return;
-  }
   const url = manifestUrl(request.url);
   if (url === null) return; // not part of the site: the network as usual
   event.respondWith(respond(request, url));

@@ -25,9 +25,10 @@ export class PythonWorker {
    * @param {{workerUrl: URL|string, timeLimitSeconds?: number, snapshots?: SnapshotStore|null}} options
    *
    * `snapshots` keeps the memory snapshot of a started interpreter between page loads (offline.js):
-   * `load()` resolves with its bytes (ArrayBuffer) or null, `store(bytes, pyodideVersion)` keeps a
-   * new one, `drop()` removes one that did not work.
-   * @typedef {{load(): Promise<ArrayBuffer|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void}} SnapshotStore
+   * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null, `store(bytes, pyodideVersion)`
+   * keeps a new one, `drop()` removes one that did not work.
+   * @typedef {{bytes: ArrayBuffer, sha256: string, pyodideVersion: string}} StoredSnapshot
+   * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void}} SnapshotStore
    */
   constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, snapshots = null } = {}) {
     this.workerUrl = workerUrl;
@@ -138,7 +139,7 @@ export class PythonWorker {
     if (this.worker !== worker) throw { kind: "interrupted", message: "stopped" };
     const message = { ...init, makeSnapshot: this.snapshots !== null && !this.snapshotOffered };
     if (snapshot) message.snapshot = snapshot;
-    const info = await this.send(message, {}, null, snapshot ? [snapshot] : []);
+    const info = await this.send(message, {}, null, snapshot ? [snapshot.bytes] : []);
     if (this.worker === worker) this.startKind = info.start;
     if (info.start === START_SNAPSHOT_FAILED) this.snapshots?.drop();
     return info;
