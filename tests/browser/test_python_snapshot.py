@@ -166,9 +166,11 @@ POISON_THE_PAGE = """async () => {
 
 
 def test_learner_code_cannot_write_the_sites_caches_and_a_poisoned_page_is_never_served(context, site_server):
-    editor = first_visit(context, site_server)
-    page = editor.page
+    page = first_visit(context, site_server).page
+    page.reload()  # now served by the service worker
     page.wait_for_function(CONTROLLED)
+    editor = EditorPage(page)
+    page.locator("[data-testid=editor] .cm-content").wait_for()
     title = page.locator("h1").inner_text()
 
     # From the Pyodide worker, where learner code runs, no storage of the site is in reach.
