@@ -199,15 +199,28 @@ function runtimeFunctions() {
 function makeSnapshot() {
   if (!snapshotAllowed) return { snapshot: null, reason: "not allowed on this start" };
   snapshotAllowed = false;
-  const packages = Object.keys(pyodide.loadedPackages);
-  if (packages.length > 0) return { snapshot: null, reason: `packages loaded: ${packages.join(", ")}` };
   try {
+    const packages = Object.keys(pyodide.loadedPackages);
+    if (packages.length > 0) return { snapshot: null, reason: `packages loaded: ${packages.join(", ")}` };
     const bytes = pyodide.makeMemorySnapshot();
     const snapshot = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
     return { snapshot };
   } catch (error) {
     return { snapshot: null, reason: String(error.message ?? error) };
+  } finally {
+    plainJsModule();
   }
+}
+
+// With `_makeSnapshot`, Python's `js` module is a proxy of the global scope that records paths;
+// reading a browser property through it (`js.performance`, `js.navigator`) fails with "Illegal
+// invocation". Once the snapshot is made, learner code gets the plain global scope, as after a
+// start from a snapshot.
+function plainJsModule() {
+  pyodide.registerJsModule("js", self);
+  const scratch = pyodide.globals.get("dict")();
+  pyodide.runPython("import sys\nsys.modules.pop('js', None)", { globals: scratch });
+  scratch.destroy();
 }
 
 // Pyodide reports a failed download only through its callbacks, as "...error occurred while

@@ -104,11 +104,13 @@ def test_a_second_page_load_starts_from_the_snapshot_and_gives_verdicts(context,
 
 def test_learner_code_is_never_in_the_snapshot(context, site_server):
     # Clicked at once on the first visit: this Run waits for the start that makes the snapshot.
-    first_visit(context, site_server, code=(
+    editor = first_visit(context, site_server, code=(
         "geheim_van_de_leerling = 42\n"
-        "import json\n"
+        "import json, js\n"
         "json.door_de_leerling = True\n"
-        "print('klaar')\n"))
+        "print(js.performance.now() > 0, js.navigator.userAgent[:7])\n"))
+    # The start that made the snapshot hands learner code the plain global scope.
+    assert editor.output.inner_text() == "True Mozilla\n"
     page = context.new_page()
     editor = EditorPage.open(page, site_server)
     output = editor.run(
