@@ -193,15 +193,23 @@ function runtimeFunctions() {
   };
 }
 
+// A package of pure Python (a `none-any` wheel): its files are outside the snapshot, but so is
+// Pyodide's record of having loaded it, so the lesson's setup simply loads it again after a
+// restore. A package with compiled code (numpy) is a WebAssembly module of its own, outside the
+// memory a snapshot holds: a restored interpreter would believe it loaded and crash.
+function isPurePython(name) {
+  return /-none-any\.whl$/.test(pyodide.lockfile?.packages?.[name]?.file_name ?? "");
+}
+
 // The memory snapshot of this start, for the page to keep (worker-client.js asks once its setups
-// are done, before the page's `ready`, so before any learner code ran). Loaded packages are
-// refused: compiled code (numpy) lives outside the memory a snapshot holds.
+// are done, before the page's `ready`, so before any learner code ran). None after a package with
+// compiled code was loaded (isPurePython).
 function makeSnapshot() {
   if (!snapshotAllowed) return { snapshot: null, reason: "not allowed on this start" };
   snapshotAllowed = false;
   try {
-    const packages = Object.keys(pyodide.loadedPackages);
-    if (packages.length > 0) return { snapshot: null, reason: `packages loaded: ${packages.join(", ")}` };
+    const compiled = Object.keys(pyodide.loadedPackages).filter((name) => !isPurePython(name));
+    if (compiled.length > 0) return { snapshot: null, reason: `packages with compiled code loaded: ${compiled.join(", ")}` };
     const bytes = pyodide.makeMemorySnapshot();
     const snapshot = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
     return { snapshot };

@@ -84,3 +84,18 @@ def test_the_run_limit_and_the_preloaded_package(page, server):
     assert found == [True, False]
     text = editor.run("import time\nprint('start', flush=True)\ntime.sleep(30)\n")
     assert "Je programma liep langer dan 3 seconden en is gestopt." in text
+
+
+def test_a_pure_python_browser_package_is_loaded_again_after_a_start_from_the_snapshot(page, server):
+    # The snapshot may be made after a package of pure Python (its files are not in it, and the
+    # lesson's setup loads it again); a start from it has the package as a full start does.
+    EditorPage.open(page, server, lesson_path="chain-01/")
+    page.evaluate("window.werkplaats.python.ready")
+    page.wait_for_function("document.documentElement.dataset.pythonSnapshot === 'stored'", timeout=COLD_START_MS)
+    EditorPage.open(page, server, lesson_path="chain-01/")
+    found = page.evaluate("""async () => {
+        await window.werkplaats.python.ready;
+        return [window.werkplaats.python.startKind, await window.werkplaats.python.evaluate(
+            "import importlib.util, packaging.version\\n[importlib.util.find_spec(n) is not None for n in ('packaging', 'micropip')]")];
+    }""")
+    assert found == ["snapshot", [True, False]]
