@@ -174,7 +174,8 @@ export class PythonWorker {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, timer: null, stopReason: null });
-      if (message.type !== "init") this.setState("busy");
+      // A start's own requests (setups, the snapshot) keep it "loading" until `ready`.
+      if (message.type !== "init" && this.state !== "loading") this.setState("busy");
       this.worker.postMessage({ id, ...message }, transfer);
     });
   }
