@@ -113,8 +113,14 @@ export class PythonWorker {
     const worker = this.worker;
     this.startKind = null;
     this.readyPromise = this.initWorker(init).then(async (info) => {
-      for (const setup of this.setups) await setup(this.directAccess());
+      // Setups added meanwhile (the archive's, once meta.json is in) run in this start too.
+      let done = 0;
+      const runSetups = async () => {
+        while (done < this.setups.length) await this.setups[done++](this.directAccess());
+      };
+      await runSetups();
       if (info.snapshotAllowed && this.worker === worker) await this.offerSnapshot(info.version);
+      await runSetups();
       if (this.worker === worker) this.setState("ready");
       return info;
     });
