@@ -187,6 +187,7 @@ export async function initOffline({ python = null } = {}) {
     console.warn("no offline copy:", error);
     return null;
   }
+  if (!registration) return null; // service workers switched off (a browser policy, a test)
   watchForUpdates(registration);
   const active = (await container.ready).active;
   active?.postMessage({ type: "status" });
