@@ -13,6 +13,8 @@ export const INPUT_WAITING = 0;
 export const INPUT_ANSWERED = 1;
 export const INPUT_CANCELLED = 2;
 const INPUT_CAPACITY_BYTES = 64 * 1024;
+// How long Python must have been idle before a new snapshot is handed over for keeping.
+const SNAPSHOT_STORE_IDLE_MS = 1500;
 
 // How a start went (`startKind`): from the stored memory snapshot, or a full start (after a stored
 // snapshot turned out unusable: "snapshot-failed").
@@ -157,11 +159,27 @@ export class PythonWorker {
     this.snapshotOffered = true;
     try {
       const { snapshot, reason } = await this.request("make-snapshot", {}, {});
-      if (snapshot) this.snapshots.store(snapshot, version);
+      if (snapshot) this.storeWhenIdle(snapshot, version);
       else console.info(`no Python snapshot: ${reason}`);
     } catch (error) {
       console.warn("no Python snapshot:", error);
     }
+  }
+
+  // Keeping ~30 MB (copied to the service worker, hashed, written) costs CPU: not while the
+  // learner's first Run or check is waiting for it, but once Python has been idle for a moment.
+  storeWhenIdle(bytes, version) {
+    let timer = null;
+    const stop = this.onStateChange(() => {
+      clearTimeout(timer);
+      if (this.state === "ready") timer = setTimeout(store, SNAPSHOT_STORE_IDLE_MS);
+    });
+    const store = () => {
+      if (this.state !== "ready") return; // the next "ready" sets the timer again
+      stop();
+      this.snapshots.store(bytes, version);
+    };
+    timer = setTimeout(store, SNAPSHOT_STORE_IDLE_MS);
   }
 
   // Generic request: `{type, ...payload}`; resolves with the result value, rejects with
