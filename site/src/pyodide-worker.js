@@ -196,7 +196,9 @@ function runtimeFunctions() {
 // A package of pure Python (a `none-any` wheel): its files are outside the snapshot, but so is
 // Pyodide's record of having loaded it, so the lesson's setup simply loads it again after a
 // restore. A package with compiled code (numpy) is a WebAssembly module of its own, outside the
-// memory a snapshot holds: a restored interpreter would believe it loaded and crash.
+// memory a snapshot holds: a restored interpreter would believe it loaded and crash. (Pyodide
+// 314.0.7 refuses both for now: loading any package leaves a JavaScript handle that
+// makeMemorySnapshot cannot serialize, "Unexpected hiwire entry"; the start then simply makes none.)
 function isPurePython(name) {
   return /-none-any\.whl$/.test(pyodide.lockfile?.packages?.[name]?.file_name ?? "");
 }
