@@ -103,10 +103,21 @@ class RequestLog:
         ]
 
 
+def uses_plain_server(request) -> bool:
+    callspec = getattr(request.node, "callspec", None)
+    return "plain_site_server" in request.fixturenames or (
+        callspec is not None and "plain_site_server" in callspec.params.values())
+
+
 @pytest.fixture
-def page(browser):
-    """A fresh browser context (empty localStorage) and page; `page.request_log` records URLs."""
-    context = browser.new_context()
+def page(browser, request):
+    """A fresh browser context (empty localStorage) and page; `page.request_log` records URLs.
+
+    With `plain_site_server` the context has no service worker: the page stays without
+    cross-origin isolation, as on a plain-http school server where no service worker can run
+    (with one, the site's service worker adds the headers after one reload:
+    test_isolation_by_service_worker.py)."""
+    context = browser.new_context(service_workers="block" if uses_plain_server(request) else "allow")
     page = context.new_page()
     log = RequestLog()
     page.on("request", lambda request: log.urls.append(request.url))

@@ -105,7 +105,11 @@ export class EditorPanel {
     this.resetButton.addEventListener("click", () => this.askReset());
     this.resetQuestion?.querySelector("[data-testid=reset-confirm]").addEventListener("click", () => this.reset());
     this.resetQuestion?.querySelector("[data-testid=reset-cancel]").addEventListener("click", () => this.closeResetQuestion());
-    this.python.onStateChange((state) => this.panel.setAttribute("data-python", state));
+    this.python.onStateChange((state) => {
+      this.panel.setAttribute("data-python", state);
+      // How Python started (worker-client.js START_*): from the kept snapshot or in full.
+      if (this.python.startKind) this.panel.setAttribute("data-python-start", this.python.startKind);
+    });
     this.updateButtons();
   }
 

@@ -5,7 +5,7 @@
 import { initCheckpoints } from "./checkpoints.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
-import { initOffline } from "./offline.js";
+import { initOffline, pythonSnapshotStore } from "./offline.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
 import { initScrollRegions } from "./scroll-regions.js";
@@ -46,7 +46,7 @@ function preloadLessonPackages(python) {
 function start() {
   const panel = document.querySelector("[data-editor-panel]");
   const limit = timeLimitSeconds(panel);
-  const python = getPythonWorker({ timeLimitSeconds: limit });
+  const python = getPythonWorker({ timeLimitSeconds: limit, snapshots: pythonSnapshotStore() });
   preloadLessonPackages(python);
   const editor = panel ? new EditorPanel(panel, { python, lessonId: pageLessonId(), timeLimitSeconds: limit }) : null;
   const context = { root: document, python, editor, lessonId: pageLessonId() };

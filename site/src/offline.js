@@ -6,11 +6,122 @@
 // teacher edits, every page must come fresh from the dev server. The dev server's own /sw.js
 // removes a service worker that an earlier static serve on the same address left behind.
 
+//
+// It also keeps the Python memory snapshot for the next page load (pythonSnapshotStore), and on a
+// server that sends no isolation headers it reloads the page once, when the service worker first
+// takes over, so the page gets them from the service worker (isolateOnce).
+
 export const UPDATE_TEXT = "Er is een nieuwere versie van de Werkplaats klaar.";
 export const UPDATE_BUTTON_TEXT = "Nu vernieuwen";
+export const ISOLATION_RELOAD_TEXT =
+  "De pagina wordt één keer opnieuw geladen, zodat de Stop-knop en input() hier volledig werken. Je code blijft bewaard.";
+// Remembers, for this tab, that the reload was made: it is never made twice.
+const ISOLATION_RELOAD_KEY = "werkplaats-isolation-reload";
+const ISOLATION_RELOAD_DELAY_MS = 1500;
+// As in service-worker.js: this build's cache, and the snapshot's entry in it.
+const CACHE_PREFIX = "werkplaats-";
+const SNAPSHOT_PREFIX = new URL("../__werkplaats_snapshot__/", import.meta.url).href;
+const SNAPSHOT_DIGEST_HEADER = "X-Werkplaats-SHA256";
+const BUILD_ANSWER_MS = 2000;
 
 function setOfflineState(state) {
   document.documentElement.dataset.offline = state;
+}
+
+function serviceWorkerUsable() {
+  return "serviceWorker" in navigator && !window.werkplaatsLiveReload;
+}
+
+/**
+ * Where the page's Python worker keeps its memory snapshot between page loads: this build's cache
+ * of the service worker (site/src/service-worker.js). Null where there is no service worker (or
+ * under `build.py serve`, where every start is a full one).
+ * @returns {import("./worker-client.js").SnapshotStore|null}
+ */
+export function pythonSnapshotStore() {
+  if (!serviceWorkerUsable()) return null;
+  return {
+    async load() {
+      // Only a page the service worker serves has a build (and a cache) to look in.
+      const controller = navigator.serviceWorker.controller;
+      if (!controller) return null;
+      const build = await askBuild(controller);
+      const cacheName = `${CACHE_PREFIX}${build}`;
+      if (build === null || !(await caches.has(cacheName))) return null;
+      // Read here rather than fetched through the service worker: one copy of ~30 MB less.
+      const cache = await caches.open(cacheName);
+      const request = (await cache.keys()).find((entry) => entry.url.startsWith(SNAPSHOT_PREFIX));
+      const response = request && (await cache.match(request));
+      if (!response) return null;
+      return {
+        bytes: await response.arrayBuffer(),
+        sha256: response.headers.get(SNAPSHOT_DIGEST_HEADER) ?? "",
+        pyodideVersion: decodeURIComponent(request.url.slice(SNAPSHOT_PREFIX.length)),
+      };
+    },
+    store(bytes, pyodideVersion) {
+      // The first visit: the service worker may still be installing; the snapshot waits for it.
+      navigator.serviceWorker.ready.then((registration) => {
+        const target = navigator.serviceWorker.controller ?? registration.active;
+        target?.postMessage({ type: "store-snapshot", snapshot: bytes, pyodideVersion }, [bytes]);
+      });
+    },
+    drop() {
+      navigator.serviceWorker.controller?.postMessage({ type: "drop-snapshot" });
+    },
+  };
+}
+
+// The build id of the service worker that serves this page (null when it does not answer at once).
+function askBuild(controller) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), BUILD_ANSWER_MS);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      const build = event.data?.build;
+      resolve(typeof build === "string" && /^[0-9a-f]+$/.test(build) ? build : null);
+    };
+    controller.postMessage({ type: "build" }, [channel.port2]);
+  });
+}
+
+function showIsolationNotice() {
+  const notice = document.createElement("div");
+  notice.className = "update-notice";
+  notice.dataset.testid = "isolation-notice";
+  notice.setAttribute("role", "status");
+  const text = document.createElement("p");
+  text.textContent = ISOLATION_RELOAD_TEXT;
+  notice.append(text);
+  document.body.prepend(notice);
+}
+
+// The server sent no isolation headers and this page came from it before the service worker took
+// over: one reload, once the learner's program (if any) has ended, and the service worker serves
+// the page with the headers. Never twice in a tab, so a browser that still refuses isolation (or a
+// service worker of an older build) costs one reload at most.
+function isolateOnce(python) {
+  if (globalThis.crossOriginIsolated || navigator.serviceWorker.controller) return;
+  try {
+    if (sessionStorage.getItem(ISOLATION_RELOAD_KEY)) return;
+    sessionStorage.setItem(ISOLATION_RELOAD_KEY, "1");
+  } catch {
+    return; // no session storage: no way to be sure the reload happens only once
+  }
+  showIsolationNotice();
+  const reloadWhenFree = () => {
+    if (python && (python.state === "busy" || python.state === "loading")) {
+      const stop = python.onStateChange((state) => {
+        if (state === "busy" || state === "loading") return;
+        stop();
+        window.location.reload();
+      });
+    } else {
+      window.location.reload();
+    }
+  };
+  setTimeout(reloadWhenFree, ISOLATION_RELOAD_DELAY_MS);
 }
 
 function showUpdateNotice(waiting) {
@@ -54,7 +165,7 @@ function watchForUpdates(registration) {
  * @returns {Promise<ServiceWorkerRegistration|null>}
  */
 export async function initOffline({ python = null } = {}) {
-  if (!("serviceWorker" in navigator) || window.werkplaatsLiveReload) return null;
+  if (!serviceWorkerUsable()) return null;
   const container = navigator.serviceWorker;
   const controlled = container.controller !== null;
   // A newer build took over (here or in another tab): this page belongs to the old one, so load
@@ -67,6 +178,8 @@ export async function initOffline({ python = null } = {}) {
     if (type === "offline-ready") setOfflineState("ready");
     else if (type === "shell-ready") setOfflineState("shell");
     else if (type === "offline-failed") setOfflineState("failed");
+    else if (type === "snapshot-stored") document.documentElement.dataset.pythonSnapshot = "stored";
+    else if (type === "snapshot-failed") document.documentElement.dataset.pythonSnapshot = "failed";
   });
   let registration;
   try {
@@ -75,9 +188,11 @@ export async function initOffline({ python = null } = {}) {
     console.warn("no offline copy:", error);
     return null;
   }
+  if (!registration) return null; // service workers switched off (a browser policy, a test)
   watchForUpdates(registration);
   const active = (await container.ready).active;
   active?.postMessage({ type: "status" });
+  isolateOnce(python);
   if (python) {
     // Python starts (on intent, warm-start.js): from now on keep Pyodide too, for the next visit.
     const askForRuntime = () => (container.controller ?? active)?.postMessage({ type: "cache-runtime" });

@@ -3,6 +3,27 @@
 import runtimeSource from "./pyodide_runtime.py";
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
+// The runtime's functions live in a module of this name (sys.modules), so a start from a memory
+// snapshot finds them again: JS handles to Python objects do not survive a snapshot.
+const RUNTIME_MODULE = "_werkplaats_runtime";
+
+// Learner code reaches this worker's global scope through Python's `js` module. The site's stored
+// files (the service worker's caches) and the Python snapshot must stay out of its reach: a page
+// written there would be served to the next learner on this computer. So the storage APIs go
+// before anything else runs, and with them the means to start a fresh worker that would have
+// them again. Nothing in this worker needs them: the page stores the snapshot (offline.js).
+const REMOVED_GLOBALS = ["caches", "indexedDB", "Worker", "SharedWorker"];
+
+function removeGlobal(name) {
+  for (let holder = self; holder !== null; holder = Object.getPrototypeOf(holder)) {
+    if (Object.hasOwn(holder, name)) delete holder[name];
+  }
+  if (name in self) {
+    // Not deletable here: shadow it, for good.
+    Object.defineProperty(self, name, { value: undefined, writable: false, configurable: false });
+  }
+}
+for (const name of REMOVED_GLOBALS) removeGlobal(name);
 
 // Python runs synchronously here, so no timer can fire mid-run: whatever is still buffered when
 // the program starts a long computation stays invisible, and is lost if the page then has to
@@ -18,6 +39,8 @@ const FORWARD_LIMIT_CHARS = 1024 * 1024;
 
 let pyodide = null;
 let runtime = null;
+// True from a start with `_makeSnapshot` until its one snapshot is made.
+let snapshotAllowed = false;
 let interruptBuffer = null;
 // input() of a learner's program: {control: Int32Array [state, length], data: Uint8Array}, shared
 // with the page (worker-client.js); null on a page without cross-origin isolation.
@@ -84,6 +107,11 @@ function writer(stream) {
   };
 }
 
+async function sha256Hex(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 function fetchBuffer(url) {
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -97,8 +125,30 @@ async function startPyodide(message) {
     pending.catch(() => {}); // a failed prefetch is fetched again (and reported) by unpack
     prefetched.set(url, pending);
   }
-  const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
-  pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
+  const { loadPyodide, version } = await import(`${PYODIDE_DIR}pyodide.mjs`);
+  let start = "cold";
+  if (message.snapshot) {
+    try {
+      const { bytes, sha256, pyodideVersion } = message.snapshot;
+      if (pyodideVersion !== version) throw new Error(`a snapshot of Pyodide ${pyodideVersion}, not ${version}`);
+      // Checked while the interpreter is restored (the digest runs off this thread), trusted after.
+      const digest = sha256Hex(bytes);
+      pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: new Uint8Array(bytes) });
+      if ((await digest) !== sha256) throw new Error("the snapshot's bytes are not the ones stored");
+      runtime = runtimeFunctions();
+      start = "snapshot";
+    } catch (error) {
+      // Another Pyodide, damaged bytes, an API that changed: start as if there were none.
+      console.warn("Python snapshot not usable, starting normally:", error);
+      pyodide = null;
+      runtime = null;
+      start = "snapshot-failed";
+    }
+  }
+  // Snapshots are made only from a start that was asked to allow one (makeMemorySnapshot refuses
+  // otherwise) and holds nothing but what the page loaded before any learner code ran.
+  snapshotAllowed = start !== "snapshot" && message.makeSnapshot === true;
+  if (pyodide === null) pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _makeSnapshot: snapshotAllowed });
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
   // stdin stays closed: only a Run's input() reads, through the page (readLine below); anything
@@ -114,15 +164,73 @@ async function startPyodide(message) {
       data: new Uint8Array(message.inputBuffer, 8),
     };
   }
-  const namespace = pyodide.globals.get("dict")();
+  if (runtime === null) {
+    loadRuntimeModule();
+    runtime = runtimeFunctions();
+  }
+  return { version: pyodide.version, interruptible: interruptBuffer !== null, start, snapshotAllowed };
+}
+
+// pyodide_runtime.py as the module RUNTIME_MODULE (never in the learner's globals).
+function loadRuntimeModule() {
+  const scratch = pyodide.globals.get("dict")();
+  const namespace = pyodide.runPython(
+    `import sys, types\nsys.modules["${RUNTIME_MODULE}"] = types.ModuleType("${RUNTIME_MODULE}")\nsys.modules["${RUNTIME_MODULE}"].__dict__`,
+    { globals: scratch },
+  );
+  scratch.destroy();
   pyodide.runPython(runtimeSource, { globals: namespace, filename: "<werkplaats-runtime>" });
-  runtime = {
-    runLearnerCode: namespace.get("run_learner_code"),
-    toJson: namespace.get("to_json"),
-    toolNamespace: namespace.get("tool_namespace"),
-  };
   namespace.destroy();
-  return { version: pyodide.version, interruptible: interruptBuffer !== null };
+}
+
+// The module stays referenced: its attributes are borrowed from it.
+function runtimeFunctions() {
+  const module = pyodide.pyimport(RUNTIME_MODULE);
+  return {
+    runLearnerCode: module.run_learner_code,
+    toJson: module.to_json,
+    toolNamespace: module.tool_namespace,
+  };
+}
+
+// A package of pure Python (a `none-any` wheel): its files are outside the snapshot, but so is
+// Pyodide's record of having loaded it, so the lesson's setup simply loads it again after a
+// restore. A package with compiled code (numpy) is a WebAssembly module of its own, outside the
+// memory a snapshot holds: a restored interpreter would believe it loaded and crash. (Pyodide
+// 314.0.7 refuses both for now: loading any package leaves a JavaScript handle that
+// makeMemorySnapshot cannot serialize, "Unexpected hiwire entry"; the start then simply makes none.)
+function isPurePython(name) {
+  return /-none-any\.whl$/.test(pyodide.lockfile?.packages?.[name]?.file_name ?? "");
+}
+
+// The memory snapshot of this start, for the page to keep (worker-client.js asks once its setups
+// are done, before the page's `ready`, so before any learner code ran). None after a package with
+// compiled code was loaded (isPurePython).
+function makeSnapshot() {
+  if (!snapshotAllowed) return { snapshot: null, reason: "not allowed on this start" };
+  snapshotAllowed = false;
+  try {
+    const compiled = Object.keys(pyodide.loadedPackages).filter((name) => !isPurePython(name));
+    if (compiled.length > 0) return { snapshot: null, reason: `packages with compiled code loaded: ${compiled.join(", ")}` };
+    const bytes = pyodide.makeMemorySnapshot();
+    const snapshot = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+    return { snapshot };
+  } catch (error) {
+    return { snapshot: null, reason: String(error.message ?? error) };
+  } finally {
+    plainJsModule();
+  }
+}
+
+// With `_makeSnapshot`, Python's `js` module is a proxy of the global scope that records paths;
+// reading a browser property through it (`js.performance`, `js.navigator`) fails with "Illegal
+// invocation". Once the snapshot is made, learner code gets the plain global scope, as after a
+// start from a snapshot.
+function plainJsModule() {
+  pyodide.registerJsModule("js", self);
+  const scratch = pyodide.globals.get("dict")();
+  pyodide.runPython("import sys\nsys.modules.pop('js', None)", { globals: scratch });
+  scratch.destroy();
 }
 
 // Pyodide reports a failed download only through its callbacks, as "...error occurred while
@@ -174,6 +282,10 @@ function readLine() {
 const handlers = {
   async init(message) {
     return startPyodide(message);
+  },
+
+  async "make-snapshot"() {
+    return makeSnapshot();
   },
 
   // The learner's program, as main.py in a fresh __main__.
@@ -259,7 +371,9 @@ async function handle(message) {
   try {
     const value = await handler(message);
     flushOutput();
-    post({ id: message.id, type: "result", value });
+    // A snapshot (tens of MB) moves to the page instead of being copied.
+    const transfer = value?.snapshot instanceof ArrayBuffer ? [value.snapshot] : [];
+    self.postMessage({ id: message.id, type: "result", value }, transfer);
   } catch (error) {
     flushOutput();
     post({ id: message.id, type: "error", error: describeError(error) });

@@ -9,6 +9,21 @@
 // - a new build waits until a page asks for it ("activate", the page's "Vernieuwen" button), then
 //   replaces every older cache as a whole: a page is never served from two builds.
 // Requests outside the manifest (numpy from the public CDN, ...) go to the network untouched.
+//
+// What it serves is this build's, byte for byte: a cached file is checked against the manifest's
+// SHA-256 every time it is served or carried over to a newer build, and one that does not match
+// (written by something else on this origin) is thrown away and fetched again. Learner code runs
+// in the Pyodide worker, which has no `caches` at all (pyodide-worker.js removes it).
+//
+// Cross-origin isolation on any static host: a file served from here gets the two isolation
+// headers when the server sent none (as `coi-serviceworker` does), so Stop without a restart and
+// input() work on GitHub Pages too, after the one reload offline.js makes when this worker first
+// takes over; a server that sends the headers keeps its own.
+//
+// The Python memory snapshot (worker-client.js, offline.js) is kept in this build's cache too, as
+// `__werkplaats_snapshot__/<Pyodide version>` with its SHA-256: one per build, gone with the
+// build's cache, stored only by a page of this site (never by a worker). Pages read it straight
+// from the cache; the Pyodide worker checks the SHA-256 before it trusts a restored interpreter.
 const MANIFEST = self.WERKPLAATS_MANIFEST;
 const CACHE_PREFIX = "werkplaats-";
 const CACHE_NAME = `${CACHE_PREFIX}${MANIFEST.build}`;
@@ -16,6 +31,14 @@ const CACHE_NAME = `${CACHE_PREFIX}${MANIFEST.build}`;
 const MANIFEST_KEY = "__werkplaats_manifest__.json";
 const SCOPE = new URL("./", self.location.href).href;
 const runtime = new Set(MANIFEST.runtime);
+const SNAPSHOT_PATH = "__werkplaats_snapshot__";
+const SNAPSHOT_DIGEST_HEADER = "X-Werkplaats-SHA256";
+// Far above a started Pyodide with the runner (~30 MB), far below what would crowd out the site.
+const SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
+const ISOLATION_HEADERS = [
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Embedder-Policy", "require-corp"],
+];
 
 function absolute(url) {
   return new URL(url, SCOPE).href;
@@ -38,13 +61,43 @@ async function sha256(buffer) {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+async function isBuildFile(url, body) {
+  return (await sha256(body)) === MANIFEST.files[url];
+}
+
+function hasIsolationHeaders(headers) {
+  return ISOLATION_HEADERS.every(([name]) => headers.has(name));
+}
+
+// `response` with `body`, and the isolation headers where the server sent none.
+function isolated(response, body) {
+  const headers = new Headers(response.headers);
+  if (!hasIsolationHeaders(headers)) {
+    for (const [name, value] of ISOLATION_HEADERS) headers.set(name, value);
+  }
+  // The body is the decoded bytes now.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 // A fresh copy from the server, kept only if it is this build's file.
 async function download(url) {
   const response = await fetch(absolute(url), { cache: "no-store" });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const body = await response.clone().arrayBuffer();
-  if ((await sha256(body)) !== MANIFEST.files[url]) throw new Error(`${url}: not the file of build ${MANIFEST.build}`);
-  return response;
+  const body = await response.arrayBuffer();
+  if (!(await isBuildFile(url, body))) throw new Error(`${url}: not the file of build ${MANIFEST.build}`);
+  return isolated(response, body);
+}
+
+// The cached copy of `url` when its bytes are still this build's; a copy that is not is removed.
+async function verifiedFromCache(cache, url) {
+  const cached = await cache.match(absolute(url));
+  if (!cached) return null;
+  const body = await cached.clone().arrayBuffer();
+  if (await isBuildFile(url, body)) return hasIsolationHeaders(cached.headers) ? cached : isolated(cached, body);
+  await cache.delete(absolute(url));
+  return null;
 }
 
 // url -> the cached response of the same bytes in an older build's cache.
@@ -65,10 +118,20 @@ async function reusableFromOlderCaches() {
   return reusable;
 }
 
+// Every file of `urls` in `cache`, checked: a copy from an older build's cache only when its bytes
+// are this build's (that cache's own manifest says which files to try, nothing more).
 async function fill(cache, urls, reusable) {
   await Promise.all(urls.map(async (url) => {
-    if (await cache.match(absolute(url))) return;
-    await cache.put(absolute(url), reusable.get(url) ?? (await download(url)));
+    if (await verifiedFromCache(cache, url)) return;
+    const older = reusable.get(url);
+    if (older) {
+      const body = await older.arrayBuffer();
+      if (await isBuildFile(url, body)) {
+        await cache.put(absolute(url), isolated(older, body));
+        return;
+      }
+    }
+    await cache.put(absolute(url), await download(url));
   }));
 }
 
@@ -94,6 +157,7 @@ async function cacheRuntime() {
   await fill(cache, MANIFEST.runtime, new Map());
 }
 
+// Older builds' caches go, their snapshots with them.
 async function dropOlderCaches() {
   for (const name of await caches.keys()) {
     if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
@@ -118,6 +182,17 @@ self.addEventListener("message", (event) => {
       () => reply({ type: "offline-ready" }),
       (error) => reply({ type: "offline-failed", message: String(error.message ?? error) }),
     ));
+  } else if (type === "store-snapshot") {
+    // From a page of the site only: a worker (where learner code runs) never stores one.
+    if (!(event.source instanceof WindowClient)) return;
+    event.waitUntil(storeSnapshot(event.data.snapshot, event.data.pyodideVersion).then(
+      (bytes) => reply({ type: "snapshot-stored", bytes }),
+      (error) => reply({ type: "snapshot-failed", message: String(error.message ?? error) }),
+    ));
+  } else if (type === "build") {
+    event.ports[0]?.postMessage({ build: MANIFEST.build });
+  } else if (type === "drop-snapshot") {
+    event.waitUntil(dropSnapshots());
   } else if (type === "status") {
     event.waitUntil(caches.open(CACHE_NAME).then(runtimeIsCached).then(
       (complete) => reply({ type: complete ? "offline-ready" : "shell-ready" }),
@@ -127,16 +202,41 @@ self.addEventListener("message", (event) => {
 
 async function respond(request, url) {
   const cache = await caches.open(CACHE_NAME);
-  const cached = await cache.match(absolute(url));
+  const cached = await verifiedFromCache(cache, url);
   if (cached) return cached;
-  // Not cached yet (a runtime file before "cache-runtime" finished): from the network, and kept
-  // when it is this build's file.
+  // Not cached yet (a runtime file before "cache-runtime" finished) or thrown away above: from the
+  // network, and kept when it is this build's file.
   const response = await fetch(request);
-  if (response.ok && response.type === "basic") {
-    const body = await response.clone().arrayBuffer();
-    if ((await sha256(body)) === MANIFEST.files[url]) await cache.put(absolute(url), response.clone());
+  if (response.type !== "basic") return response;
+  const body = await response.arrayBuffer();
+  const served = isolated(response, body);
+  if (response.ok && (await isBuildFile(url, body))) await cache.put(absolute(url), served.clone());
+  return served;
+}
+
+function snapshotKeys(cache) {
+  return cache.keys().then((requests) => requests.filter((request) => request.url.startsWith(absolute(`${SNAPSHOT_PATH}/`))));
+}
+
+async function dropSnapshots() {
+  const cache = await caches.open(CACHE_NAME);
+  for (const request of await snapshotKeys(cache)) await cache.delete(request);
+}
+
+async function storeSnapshot(bytes, pyodideVersion) {
+  if (!(bytes instanceof ArrayBuffer) || bytes.byteLength === 0 || bytes.byteLength > SNAPSHOT_MAX_BYTES) {
+    throw new Error("not a snapshot");
   }
-  return response;
+  if (typeof pyodideVersion !== "string" || !/^[0-9A-Za-z.+-]{1,40}$/.test(pyodideVersion)) {
+    throw new Error("no Pyodide version");
+  }
+  const digest = await sha256(bytes);
+  await dropSnapshots(); // one per build
+  const cache = await caches.open(CACHE_NAME);
+  await cache.put(absolute(`${SNAPSHOT_PATH}/${pyodideVersion}`), new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream", [SNAPSHOT_DIGEST_HEADER]: digest },
+  }));
+  return bytes.byteLength;
 }
 
 self.addEventListener("fetch", (event) => {

@@ -8,6 +8,7 @@
 // starts on the first Run or check, as before). A Run or check during the start waits for the
 // same `ready` (worker-client.js); the editor's status line says what is happening.
 import { practiceBesideText } from "./practice-jump.js";
+import { START_SNAPSHOT, START_SNAPSHOT_FAILED } from "./worker-client.js";
 
 // Long enough that scrolling past the practice area on the way down is no intent.
 export const IN_VIEW_MS = 1000;
@@ -16,6 +17,16 @@ const INTENT_CONTROLS = "[data-to-editor], [data-load-example], [data-checkpoint
 
 export const WARMING_TEXT = "Python wordt alvast geladen, zodat je code straks meteen draait…";
 export const WARM_TEXT = "Python staat klaar.";
+// The same, after a start from the memory snapshot an earlier page load kept (worker-client.js),
+// and after one that could not be used.
+export const WARM_SNAPSHOT_TEXT = "Python staat klaar (snel gestart uit de bewaarde kopie).";
+export const WARM_FALLBACK_TEXT = "Python staat klaar (volledig gestart: de bewaarde kopie was niet bruikbaar).";
+
+export function readyText(startKind) {
+  if (startKind === START_SNAPSHOT) return WARM_SNAPSHOT_TEXT;
+  if (startKind === START_SNAPSHOT_FAILED) return WARM_FALLBACK_TEXT;
+  return WARM_TEXT;
+}
 export const WARM_FAILED_TEXT = "Python kon niet alvast geladen worden; Uitvoeren probeert het opnieuw.";
 
 export function browserSavesData() {
@@ -43,7 +54,7 @@ export function initWarmStart({ root, python, editor }) {
       if (editor?.running) return;
       if (state === "loading") editor?.setStatus(WARMING_TEXT);
       else if (state === "ready") {
-        editor?.setStatus(WARM_TEXT);
+        editor?.setStatus(readyText(python.startKind));
         stopFollowing();
       } else if (state === "failed") {
         editor?.setStatus(WARM_FAILED_TEXT);

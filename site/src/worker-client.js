@@ -13,11 +13,32 @@ export const INPUT_WAITING = 0;
 export const INPUT_ANSWERED = 1;
 export const INPUT_CANCELLED = 2;
 const INPUT_CAPACITY_BYTES = 64 * 1024;
+// How long Python must have been idle before a new snapshot is handed over for keeping.
+const SNAPSHOT_STORE_IDLE_MS = 1500;
+
+// How a start went (`startKind`): from the stored memory snapshot, or a full start (after a stored
+// snapshot turned out unusable: "snapshot-failed").
+export const START_SNAPSHOT = "snapshot";
+export const START_COLD = "cold";
+export const START_SNAPSHOT_FAILED = "snapshot-failed";
 
 export class PythonWorker {
-  constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS } = {}) {
+  /**
+   * @param {{workerUrl: URL|string, timeLimitSeconds?: number, snapshots?: SnapshotStore|null}} options
+   *
+   * `snapshots` keeps the memory snapshot of a started interpreter between page loads (offline.js):
+   * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null, `store(bytes, pyodideVersion)`
+   * keeps a new one, `drop()` removes one that did not work.
+   * @typedef {{bytes: ArrayBuffer, sha256: string, pyodideVersion: string}} StoredSnapshot
+   * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void}} SnapshotStore
+   */
+  constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, snapshots = null } = {}) {
     this.workerUrl = workerUrl;
     this.timeLimitSeconds = timeLimitSeconds;
+    this.snapshots = snapshots;
+    // One snapshot per page at most: the first start that could make one.
+    this.snapshotOffered = false;
+    this.startKind = null;
     this.worker = null;
     this.readyPromise = null;
     this.nextId = 1;
@@ -92,8 +113,16 @@ export class PythonWorker {
     }
     this.setState("loading");
     const worker = this.worker;
-    this.readyPromise = this.send(init, {}, null).then(async (info) => {
-      for (const setup of this.setups) await setup(this.directAccess());
+    this.startKind = null;
+    this.readyPromise = this.initWorker(init).then(async (info) => {
+      // Setups added meanwhile (the archive's, once meta.json is in) run in this start too.
+      let done = 0;
+      const runSetups = async () => {
+        while (done < this.setups.length) await this.setups[done++](this.directAccess());
+      };
+      await runSetups();
+      if (info.snapshotAllowed && this.worker === worker) await this.offerSnapshot(info.version);
+      await runSetups();
       if (this.worker === worker) this.setState("ready");
       return info;
     });
@@ -101,6 +130,56 @@ export class PythonWorker {
       if (this.worker === worker) this.setState("failed");
     });
     return this.readyPromise;
+  }
+
+  // init, with the stored snapshot when there is one (its bytes move to the worker).
+  async initWorker(init) {
+    const worker = this.worker;
+    let snapshot = null;
+    if (this.snapshots) {
+      try {
+        snapshot = await this.snapshots.load();
+      } catch {
+        snapshot = null;
+      }
+    }
+    // Stopped or replaced while the snapshot was read: the new worker has its own init.
+    if (this.worker !== worker) throw { kind: "interrupted", message: "stopped" };
+    const message = { ...init, makeSnapshot: this.snapshots !== null && !this.snapshotOffered };
+    if (snapshot) message.snapshot = snapshot;
+    const info = await this.send(message, {}, null, snapshot ? [snapshot.bytes] : []);
+    if (this.worker === worker) this.startKind = info.start;
+    if (info.start === START_SNAPSHOT_FAILED) this.snapshots?.drop();
+    return info;
+  }
+
+  // After the setups (runner archive unpacked and imported, lesson packages), before `ready`:
+  // the interpreter as every later page load should find it, without any learner code.
+  async offerSnapshot(version) {
+    this.snapshotOffered = true;
+    try {
+      const { snapshot, reason } = await this.request("make-snapshot", {}, {});
+      if (snapshot) this.storeWhenIdle(snapshot, version);
+      else console.info(`no Python snapshot: ${reason}`);
+    } catch (error) {
+      console.warn("no Python snapshot:", error);
+    }
+  }
+
+  // Keeping ~30 MB (copied to the service worker, hashed, written) costs CPU: not while the
+  // learner's first Run or check is waiting for it, but once Python has been idle for a moment.
+  storeWhenIdle(bytes, version) {
+    let timer = null;
+    const stop = this.onStateChange(() => {
+      clearTimeout(timer);
+      if (this.state === "ready") timer = setTimeout(store, SNAPSHOT_STORE_IDLE_MS);
+    });
+    const store = () => {
+      if (this.state !== "ready") return; // the next "ready" sets the timer again
+      stop();
+      this.snapshots.store(bytes, version);
+    };
+    timer = setTimeout(store, SNAPSHOT_STORE_IDLE_MS);
   }
 
   // Generic request: `{type, ...payload}`; resolves with the result value, rejects with
@@ -115,12 +194,13 @@ export class PythonWorker {
     return this.send({ type, ...payload }, handlers, timeLimitSeconds);
   }
 
-  send(message, handlers, timeLimitSeconds) {
+  send(message, handlers, timeLimitSeconds, transfer = []) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, timer: null, stopReason: null });
-      if (message.type !== "init") this.setState("busy");
-      this.worker.postMessage({ id, ...message });
+      // A start's own requests (setups, the snapshot) keep it "loading" until `ready`.
+      if (message.type !== "init" && this.state !== "loading") this.setState("busy");
+      this.worker.postMessage({ id, ...message }, transfer);
     });
   }
 

@@ -29,7 +29,9 @@ def server(request):
 def warm(request, browser):
     """One page per server whose Python is already running."""
     server = request.getfixturevalue(request.param)
-    context = browser.new_context()
+    # The plain server stands for a host where no service worker adds the isolation headers
+    # (see the `page` fixture in tests/conftest.py).
+    context = browser.new_context(service_workers="block" if request.param == "plain_site_server" else "allow")
     page = context.new_page()
     page.request_log = RequestLog()
     page.on("request", lambda r: page.request_log.urls.append(r.url))

@@ -24,6 +24,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CHAIN = ROOT / "tests" / "fixtures" / "chain"
 CHAIN_IDS = ("words", "word_counts", "longest_line")
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
+POISON_META = """async () => {
+  const url = new URL("/checkpoints/rag-01/meta.json", location.href).href;
+  const name = (await caches.keys()).find((entry) => entry.startsWith("werkplaats-"));
+  const cache = await caches.open(name);
+  await cache.put(url, new Response('{"archive": "vergiftigd.zip"}', { headers: { "Content-Type": "application/json" } }));
+  return (await (await cache.match(url)).text()).includes("vergiftigd");
+}"""
+CACHED_META = """async () => {
+  const response = await caches.match(new URL("/checkpoints/rag-01/meta.json", location.href).href);
+  return response.text();
+}"""
 CACHE_NAMES = "async () => (await caches.keys()).filter((name) => name.startsWith('werkplaats-')).sort()"
 
 
@@ -113,6 +124,11 @@ def test_a_new_build_replaces_the_cache_as_a_whole_and_the_page_offers_the_reloa
         assert page.evaluate(CACHE_NAMES) == [f"werkplaats-{old_build}"]
         old_title = page.locator("h1").inner_text()
         page.evaluate("window.werkplaats.editor.setCode('print(\"mijn code\")')")
+        # Something else on the origin rewrites a file the new build keeps unchanged (another
+        # lesson's, which this page does not load): the update must not carry the altered copy
+        # over (issue 22, item 5).
+        assert page.evaluate(POISON_META) is True
+        meta = (site / "checkpoints" / "rag-01" / "meta.json").read_text(encoding="utf-8")
 
         lesson = two_lesson_root / "lessons" / "chain-01.md"
         lesson.write_text(lesson.read_text(encoding="utf-8").replace(
@@ -134,6 +150,8 @@ def test_a_new_build_replaces_the_cache_as_a_whole_and_the_page_offers_the_reloa
         page.locator("[data-testid=editor] .cm-content").wait_for()
         assert page.evaluate("window.werkplaats.editor.getCode()") == 'print("mijn code")'
         expect(page.locator("[data-testid=update-notice]")).to_have_count(0)
+        assert (site / "checkpoints" / "rag-01" / "meta.json").read_text(encoding="utf-8") == meta
+        assert page.evaluate(CACHED_META) == meta
     finally:
         context.close()
         server.close()

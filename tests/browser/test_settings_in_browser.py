@@ -84,3 +84,20 @@ def test_the_run_limit_and_the_preloaded_package(page, server):
     assert found == [True, False]
     text = editor.run("import time\nprint('start', flush=True)\ntime.sleep(30)\n")
     assert "Je programma liep langer dan 3 seconden en is gestopt." in text
+
+
+def test_a_lesson_with_a_browser_package_makes_no_snapshot_and_starts_in_full(page, server):
+    # Pyodide 314 keeps a JavaScript handle for every loaded package, which a memory snapshot cannot
+    # hold ("Unexpected hiwire entry"): the start makes none, and the next page load starts in full,
+    # with the package, as before (worker-client.js, pyodide-worker.js makeSnapshot).
+    EditorPage.open(page, server, lesson_path="chain-01/")
+    assert page.evaluate("window.werkplaats.python.ready.then(() => window.werkplaats.python.startKind)") == "cold"
+    page.wait_for_timeout(5000)  # well past the idle time after which a snapshot would be kept
+    assert page.evaluate("document.documentElement.dataset.pythonSnapshot") is None
+    EditorPage.open(page, server, lesson_path="chain-01/")
+    found = page.evaluate("""async () => {
+        await window.werkplaats.python.ready;
+        return [window.werkplaats.python.startKind, await window.werkplaats.python.evaluate(
+            "import importlib.util\\n[importlib.util.find_spec(n) is not None for n in ('packaging', 'micropip')]")];
+    }""")
+    assert found == ["cold", [True, False]]

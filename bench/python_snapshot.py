@@ -1,0 +1,154 @@
+"""Return visit: page load to first verdict from the Python memory snapshot, beside the first visit's
+cold figure of the same run, and the snapshot's size.
+
+Builds the site, serves it on loopback with the isolation headers and drives headless Debian
+Chromium (900 px wide). Each run is one new browser profile (context):
+
+- first visit (cold): rag-01 opened, the reference solution put in and its first "Controleer"
+  clicked as soon as the editor is there; Python starts in full on that click. Then the page waits
+  until the snapshot is kept.
+- return visit: rag-01 opened again in the same profile and clicked at once in the same way;
+  Python starts from the snapshot (the run fails if it did not).
+
+Both figures are page load (navigation start) to the settled verdict, and click to verdict.
+Goal: return visit at most 0.2x the cold figure, and under 500 ms on a quiet machine. Also printed:
+the snapshot's bytes in the cache, what they would be gzip-compressed, the origin's storage use, the
+load average before and after (the machine may be shared), the commit and the date.
+
+Usage: python bench/python_snapshot.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.warm_start import CHECKPOINT, CHROMIUM_ARGS, SOLUTION, build_site  # noqa: E402
+from builder.serve import start_server  # noqa: E402
+
+VIEWPORT = {"width": 900, "height": 900}
+RATIO_GOAL = 0.2
+RETURN_GOAL_MS = 500.0
+LOAD_TIMEOUT_MS = 300_000
+
+# Clicks "Controleer" and resolves with {status, clickMs, loadMs}: from the click, and from the
+# navigation start (performance.now()'s zero), to the settled verdict.
+CHECK_AND_TIME = """async (id) => {
+  const card = document.querySelector(`[data-testid=checkpoint-${id}]`);
+  const panel = card.closest("[data-checkpoint-panel]");
+  const button = document.querySelector(`[data-testid=check-${id}]`);
+  return await new Promise((resolve) => {
+    let clicked = 0;
+    const observer = new MutationObserver(() => {
+      if (clicked && card.dataset.status !== "running" && !panel.hasAttribute("data-checking")) {
+        observer.disconnect();
+        const now = performance.now();
+        resolve({ status: card.dataset.status, clickMs: now - clicked, loadMs: now });
+      }
+    });
+    observer.observe(panel, { attributes: true, subtree: true });
+    clicked = performance.now();
+    button.click();
+  });
+}"""
+
+SNAPSHOT_SIZES = """async () => {
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  const cache = await caches.open(name);
+  const request = (await cache.keys()).find((entry) => entry.url.includes("/__werkplaats_snapshot__/"));
+  const bytes = await (await cache.match(request)).arrayBuffer();
+  const gzipped = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  const estimate = await navigator.storage.estimate();
+  return { raw: bytes.byteLength, gzip: gzipped.byteLength, usage: estimate.usage };
+}"""
+
+
+def timed_visit(context, url: str) -> tuple[dict, object]:
+    page = context.new_page()
+    page.goto(f"{url}rag-01/")
+    page.locator("[data-testid=editor] .cm-content").wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.evaluate("code => window.werkplaats.editor.setCode(code)", SOLUTION)
+    result = page.evaluate(CHECK_AND_TIME, CHECKPOINT)
+    if result["status"] != "pass":
+        raise SystemExit(f"the reference solution did not pass {CHECKPOINT}: {result['status']}")
+    result["start"] = page.locator("[data-editor-panel]").get_attribute("data-python-start")
+    return result, page
+
+
+def one_profile(browser, url: str) -> tuple[dict, dict, dict]:
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        cold, page = timed_visit(context, url)
+        page.wait_for_function("document.documentElement.dataset.pythonSnapshot === 'stored'", timeout=LOAD_TIMEOUT_MS)
+        sizes = page.evaluate(SNAPSHOT_SIZES)
+        page.close()
+        warm, _ = timed_visit(context, url)
+        if cold["start"] != "cold" or warm["start"] != "snapshot":
+            raise SystemExit(f"expected a cold then a snapshot start, got {cold['start']} then {warm['start']}")
+        return cold, warm, sizes
+    finally:
+        context.close()
+
+
+def commit() -> str:
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="browser profiles (default 3)")
+    arguments = parser.parse_args()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        sys.exit("Debian's chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory() as temporary:
+        site = Path(temporary) / "_site"
+        build_site(site)
+        server = start_server(site, isolated=True)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+                results = [one_profile(browser, server.url) for _ in range(arguments.runs)]
+                browser.close()
+        finally:
+            server.close()
+    load_after = os.getloadavg()
+
+    cold_load = statistics.median(cold["loadMs"] for cold, _, _ in results)
+    warm_load = statistics.median(warm["loadMs"] for _, warm, _ in results)
+    cold_click = statistics.median(cold["clickMs"] for cold, _, _ in results)
+    warm_click = statistics.median(warm["clickMs"] for _, warm, _ in results)
+    sizes = results[-1][2]
+    ratio = warm_load / cold_load
+    met = ratio <= RATIO_GOAL and warm_load < RETURN_GOAL_MS
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"Python memory snapshot: commit {commit()}, {now}, load average {load_before[0]:.1f} before / "
+          f"{load_after[0]:.1f} after (2 cores{'; busy machine: times are pessimistic' if load_before[0] > 2 else ''})")
+    print(f"  median of {arguments.runs} profiles; loopback, headless Chromium, {VIEWPORT['width']} px wide")
+    print(f"  first visit (cold start): page load -> verdict {cold_load:.0f} ms (click -> verdict {cold_click:.0f} ms)")
+    print(f"  return visit (snapshot):  page load -> verdict {warm_load:.0f} ms (click -> verdict {warm_click:.0f} ms)"
+          f" = {ratio:.3f}x cold  [goal <= {RATIO_GOAL}x and < {RETURN_GOAL_MS:.0f} ms: "
+          f"{'meets goal' if met else 'MISSES goal'}]")
+    print(f"  snapshot: {sizes['raw'] / 1e6:.1f} MB in the cache (never on the wire: made in the browser;"
+          f" gzip would be {sizes['gzip'] / 1e6:.1f} MB); origin storage in use {sizes['usage'] / 1e6:.1f} MB")
+    print(f"  raw page load -> verdict: cold {[round(cold['loadMs']) for cold, _, _ in results]} ms, "
+          f"return {[round(warm['loadMs']) for _, warm, _ in results]} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

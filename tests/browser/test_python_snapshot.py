@@ -1,0 +1,194 @@
+"""The Python memory snapshot (worker-client.js, pyodide-worker.js, offline.js, service-worker.js), in
+Chromium: the first start in a browser profile keeps a snapshot of the started interpreter (Pyodide,
+the runner archive, the lesson's imports; no learner code) in the build's cache; every later page
+load starts from it and gives verdicts as before. A damaged or stale snapshot falls back to a full
+start and is replaced. Learner code can neither reach the site's caches nor change what the next
+page load serves (issue 22, item 5)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checkpoint_panel import LESSON_DIR, CheckpointPanel
+from tests.browser.editor_page import COLD_START_MS, EditorPage
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot === 'stored'"
+PANEL = "[data-editor-panel]"
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+# Rewrites the stored snapshot the way damage or an older site would leave it.
+SPOIL_SNAPSHOT = """async (mode) => {
+  const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  const cache = await caches.open(name);
+  const request = (await cache.keys()).find((entry) => entry.url.includes("/__werkplaats_snapshot__/"));
+  const stored = await cache.match(request);
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  let digest = stored.headers.get("X-Werkplaats-SHA256");
+  let url = request.url;
+  if (mode === "damaged") {
+    // Bytes changed after storing: the recorded SHA-256 no longer fits.
+    for (let i = bytes.length - 65536; i < bytes.length; i += 7) bytes[i] ^= 0x5a;
+  } else if (mode === "other-pyodide") {
+    url = url.replace(/[^/]+$/, "0.27.7");
+  } else if (mode === "other-build-of-pyodide") {
+    // Pyodide's own build id in the header (bytes 16-48); a consistent digest for these bytes.
+    bytes[20] ^= 0xff;
+    digest = hex(await crypto.subtle.digest("SHA-256", bytes));
+  }
+  await cache.delete(request);
+  await cache.put(url, new Response(bytes, { headers: { "X-Werkplaats-SHA256": digest } }));
+  return bytes.length;
+}"""
+
+SNAPSHOT_ENTRIES = """async () => {
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  const cache = await caches.open(name);
+  return (await cache.keys()).map((entry) => entry.url).filter((url) => url.includes("/__werkplaats_snapshot__/"));
+}"""
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def first_visit(context, server, code: str = "print(1)") -> EditorPage:
+    """A first visit in a new profile: a Run clicked at once, and the snapshot kept."""
+    page = context.new_page()
+    editor = EditorPage.open(page, server)
+    assert editor.run(code) != ""
+    page.wait_for_function(SNAPSHOT_STORED, timeout=COLD_START_MS)
+    assert page.locator(PANEL).get_attribute("data-python-start") == "cold"
+    return editor
+
+
+def start_kind(page) -> str:
+    return page.locator(PANEL).get_attribute("data-python-start")
+
+
+def test_a_second_page_load_starts_from_the_snapshot_and_gives_verdicts(context, site_server):
+    editor = first_visit(context, site_server)
+    page = editor.page
+    assert len(page.evaluate(SNAPSHOT_ENTRIES)) == 1
+
+    # The next page load, clicked at once: the check waits for a start from the snapshot.
+    panel = CheckpointPanel.open(page, site_server)
+    page.wait_for_function(CONTROLLED)
+    panel.editor.set_code((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
+    assert panel.check("document_snapshots") == "pass"
+    assert start_kind(page) == "snapshot"
+    assert panel.editor.run("print(sum(range(5)))") == "10\n"
+    expect(page.locator("[data-editor-status]")).to_have_text("Klaar.")
+
+    # The warm start says which start it was.
+    page.goto(f"{site_server.url}rag-01/")
+    page.locator("[data-editor-panel] h2").scroll_into_view_if_needed()
+    page.locator("[data-testid=editor] .cm-content").click()
+    expect(page.locator("[data-editor-status]")).to_have_text(
+        "Python staat klaar (snel gestart uit de bewaarde kopie).", timeout=COLD_START_MS)
+
+    # Another lesson of the same build starts from the same snapshot, with its own tests.
+    other = EditorPage.open(page, site_server, lesson_path="rag-02/")
+    assert other.run("print('rag-02')") == "rag-02\n"
+    assert start_kind(page) == "snapshot"
+    assert len(page.evaluate(SNAPSHOT_ENTRIES)) == 1  # one per build
+
+
+def test_learner_code_is_never_in_the_snapshot(context, site_server):
+    # Clicked at once on the first visit: this Run waits for the start that makes the snapshot.
+    editor = first_visit(context, site_server, code=(
+        "geheim_van_de_leerling = 42\n"
+        "import json, js\n"
+        "json.door_de_leerling = True\n"
+        "print(js.performance.now() > 0, js.navigator.userAgent[:7])\n"))
+    # The start that made the snapshot hands learner code the plain global scope.
+    assert editor.output.inner_text() == "True Mozilla\n"
+    page = context.new_page()
+    editor = EditorPage.open(page, site_server)
+    output = editor.run(
+        "import json, sys\n"
+        "print('geheim_van_de_leerling' in globals(), hasattr(json, 'door_de_leerling'),\n"
+        "      [name for name in sys.modules if 'leerling' in name])\n")
+    assert start_kind(page) == "snapshot"
+    assert output == "False False []\n"
+
+
+@pytest.mark.parametrize("mode", ["damaged", "other-pyodide", "other-build-of-pyodide"])
+def test_a_damaged_or_stale_snapshot_falls_back_to_a_full_start_and_is_replaced(context, site_server, mode):
+    editor = first_visit(context, site_server)
+    editor.page.evaluate(SPOIL_SNAPSHOT, mode)
+
+    page = context.new_page()
+    editor = EditorPage.open(page, site_server)
+    assert editor.run("print('toch')") == "toch\n"
+    assert start_kind(page) == "snapshot-failed"
+    page.wait_for_function(SNAPSHOT_STORED, timeout=COLD_START_MS)
+    entries = page.evaluate(SNAPSHOT_ENTRIES)
+    assert len(entries) == 1 and entries[0].endswith("/314.0.7")
+
+    page = context.new_page()
+    editor = EditorPage.open(page, site_server)
+    assert editor.run("print('weer snel')") == "weer snel\n"
+    assert start_kind(page) == "snapshot"
+
+
+REACH_STORAGE = """
+import js
+for name in ("caches", "indexedDB", "Worker", "SharedWorker"):
+    try:
+        value = getattr(js, name)
+    except AttributeError:
+        value = None
+    print(name, "weg" if value is None else "BEREIKBAAR")
+try:
+    js.eval("caches.open('werkplaats-x')")
+    print("eval BEREIKBAAR")
+except Exception:
+    print("eval weg")
+"""
+
+POISON_THE_PAGE = """async () => {
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  const cache = await caches.open(name);
+  const url = new URL("/rag-01/", location.href).href;
+  const genuine = await cache.match(url);
+  await cache.put(url, new Response("<h1>Vergiftigd</h1><script>window.poisoned = true</script>", {
+    headers: genuine.headers,
+  }));
+  return (await (await cache.match(url)).text()).includes("Vergiftigd");
+}"""
+
+
+def test_learner_code_cannot_write_the_sites_caches_and_a_poisoned_page_is_never_served(context, site_server):
+    page = first_visit(context, site_server).page
+    page.reload()  # now served by the service worker
+    page.wait_for_function(CONTROLLED)
+    editor = EditorPage(page)
+    page.locator("[data-testid=editor] .cm-content").wait_for()
+    title = page.locator("h1").inner_text()
+
+    # From the Pyodide worker, where learner code runs, no storage of the site is in reach.
+    output = editor.run(REACH_STORAGE)
+    assert output.splitlines() == ["caches weg", "indexedDB weg", "Worker weg", "SharedWorker weg", "eval weg"]
+
+    # Anything else on this origin that writes the cache (another site on the same host, say) is
+    # not served either: the service worker checks every file against the build's manifest.
+    assert page.evaluate(POISON_THE_PAGE) is True
+    page.reload()
+    expect(page.locator("h1")).to_have_text(title)
+    assert page.evaluate("window.poisoned === undefined")
+    # The poisoned copy is gone from the cache, replaced by the genuine page.
+    cached = page.evaluate("""async () => {
+      const response = await caches.match(new URL("/rag-01/", location.href).href);
+      return response ? await response.text() : "";
+    }""")
+    assert "Vergiftigd" not in cached
+    assert re.search(re.escape(title), cached)
