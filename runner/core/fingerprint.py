@@ -25,6 +25,11 @@ FINGERPRINT_VERSION = "f1"
 UNPARSABLE = "unparsable"
 
 
+def present(nodes: list[ast.expr | None]) -> list[ast.expr]:
+    """A keyword-only argument without a default is None in `kw_defaults`."""
+    return [node for node in nodes if node is not None]
+
+
 def _scoped(node: ast.AST) -> bool:
     """Nodes whose body is a scope of its own: names bound inside do not bind at module level."""
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
@@ -45,7 +50,7 @@ def _module_level_nodes(statement: ast.stmt) -> Iterator[ast.AST]:
             if isinstance(node, ast.ClassDef):
                 waiting.extend([*node.decorator_list, *node.bases, *node.keywords])
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                waiting.extend([*node.decorator_list, *node.args.defaults, *node.args.kw_defaults])
+                waiting.extend([*node.decorator_list, *node.args.defaults, *present(node.args.kw_defaults)])
             continue
         waiting.extend(ast.iter_child_nodes(node))
 
@@ -82,7 +87,7 @@ def _module_scope_uses(statement: ast.stmt) -> set[str]:
             names.add(node.id)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args
-            waiting.extend([*node.decorator_list, *arguments.defaults, *arguments.kw_defaults])
+            waiting.extend([*node.decorator_list, *arguments.defaults, *present(arguments.kw_defaults)])
             waiting.extend(arg.annotation for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                                                       arguments.vararg, arguments.kwarg] if arg and arg.annotation)
             if node.returns:
@@ -90,7 +95,7 @@ def _module_scope_uses(statement: ast.stmt) -> set[str]:
         elif isinstance(node, ast.ClassDef):
             waiting.extend([*node.decorator_list, *node.bases, *node.keywords])
         elif isinstance(node, ast.Lambda):
-            waiting.extend([*node.args.defaults, *node.args.kw_defaults])
+            waiting.extend([*node.args.defaults, *present(node.args.kw_defaults)])
         else:
             waiting.extend(ast.iter_child_nodes(node))
     return {name for name in names if name is not None}
@@ -130,7 +135,7 @@ def _source_of(lines: list[str], statement: ast.stmt) -> str:
     first = min([statement.lineno, *(decorator.lineno for decorator in decorators)])
     last = statement.end_lineno or statement.lineno
     if first == last == statement.lineno:
-        text = lines[first - 1][statement.col_offset:statement.end_col_offset]
+        text: str = lines[first - 1][statement.col_offset:statement.end_col_offset]
         return text.rstrip()
     chunk = lines[first - 1:last]
     if last == statement.end_lineno and statement.end_col_offset is not None:

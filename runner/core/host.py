@@ -52,9 +52,9 @@ class _CallTimer:
     def __enter__(self) -> None:
         if self.enabled:
             self.previous = signal.signal(signal.SIGALRM, self._interrupt)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds or 0)  # enabled only with seconds
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *exc_info: Any) -> None:
         if self.enabled:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)
@@ -128,7 +128,7 @@ class _SentJSON:
 _SENT_JSON = _SentJSON()
 
 
-def encode_as_json(args: Sequence[Any], kwargs: dict | None) -> tuple[SentArguments, str, str]:
+def encode_as_json(args: Sequence[Any], kwargs: dict[str, Any] | None) -> tuple[SentArguments, str, str]:
     """SentArguments.encode(args, kwargs, fresh_copy=False) and the JSON text of its encoded args
     and kwargs, for a host that sends them to another process (`plain.json_line_with`). Large
     arguments sent before reuse their JSON (see _SentJSON)."""

@@ -17,7 +17,7 @@ import sys
 import time
 import types
 from dataclasses import dataclass
-from typing import Any, Callable, ContextManager, Iterable
+from typing import Any, Callable, ContextManager, Iterable, Iterator
 
 from runner.core import messages, plain
 from runner.core.model import MAX_MESSAGE_CHARS, ErrorInfo, FunctionInfo, LoadReport, ParameterInfo, clip
@@ -34,6 +34,10 @@ VALUE_EXACT = "value_exact"
 _CONTAINER_TYPES = frozenset({list, dict})
 _IS_DICT = frozenset({dict}).__contains__
 _IS_LIST = frozenset({list}).__contains__
+
+
+def _dict_values(value: dict[Any, Any]) -> Iterable[Any]:
+    return value.values()
 # How many result containers the alias walk visits at most.
 ALIAS_WALK_LIMIT = 200_000
 
@@ -47,7 +51,7 @@ class CappedText:
         self.size = 0
         self.dropped = 0
 
-    def write(self, text: object) -> int:
+    def write(self, text: Any) -> int:
         if type(text) is not str:
             text = "" if text is None else plain.type_name(text)
         room = self.cap - self.size
@@ -88,7 +92,7 @@ class _Captured:
         sys.stdout = sys.stderr = self.buffer
         return self.buffer
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *exc_info: Any) -> None:
         sys.stdout, sys.stderr = self.saved
 
 
@@ -192,7 +196,7 @@ def load_module(source: str, filename: str = "main.py", expected: Iterable[str] 
     return LoadedCode(LoadReport(functions=functions, stdout=output.getvalue()), namespace)
 
 
-def _safe_message_text(text: object) -> str:
+def _safe_message_text(text: Any) -> str:
     return text if type(text) is str else ""
 
 
@@ -202,7 +206,7 @@ def _only_containers(values: Iterable[object]) -> Iterable[object]:
     return itertools.compress(values, map(_CONTAINER_TYPES.__contains__, map(type, values)))
 
 
-def _containers(value: object, found: dict[int, object]) -> None:
+def _containers(value: Any, found: dict[int, object]) -> None:
     """Every list and dict in freshly decoded arguments, by id.
 
     The objects themselves are kept too: if the learner empties an input list, its dicts must
@@ -212,13 +216,13 @@ def _containers(value: object, found: dict[int, object]) -> None:
         found[id(container)] = container
 
 
-def _all_containers(value: object, limit: int, max_levels: int | None = None) -> list[object]:
+def _all_containers(value: Any, limit: int, max_levels: int | None = None) -> list[object]:
     """Every exact list and dict in value, level by level, up to max_levels levels (None: as
     deep as they go) and at most limit containers. A whole level is handled at once with C-level
     chain/compress (a list of 20000 dicts costs no Python loop); only the builtin iterators of
     exact lists and dicts run, each inside one C call, so no learner thread can interleave."""
     found: list[object] = []
-    level = list(_only_containers([value]))
+    level: list[Any] = list(_only_containers([value]))
     levels = itertools.count() if max_levels is None else range(max_levels)
     for _depth in levels:
         room = limit - len(found)
@@ -227,8 +231,8 @@ def _all_containers(value: object, limit: int, max_levels: int | None = None) ->
         found.extend(level[:room])
         dicts = itertools.compress(level, map(_IS_DICT, map(type, level)))
         lists = itertools.compress(level, map(_IS_LIST, map(type, level)))
-        children = itertools.chain(itertools.chain.from_iterable(lists),
-                                   itertools.chain.from_iterable(map(dict.values, dicts)))
+        children: Iterator[Any] = itertools.chain(itertools.chain.from_iterable(lists),
+                                                  itertools.chain.from_iterable(map(_dict_values, dicts)))
         # tee: the items are filtered as they stream by, so only the containers are ever listed,
         # and at most as many as there is room for.
         items, kinds = itertools.tee(children)
@@ -237,12 +241,12 @@ def _all_containers(value: object, limit: int, max_levels: int | None = None) ->
     return found
 
 
-def _result_containers(result: object) -> list[object]:
+def _result_containers(result: Any) -> list[object]:
     """Every exact list and dict in result (up to the walk limit), without building paths."""
     return _all_containers(result, ALIAS_WALK_LIMIT)
 
 
-def _aliased_paths(result: object, input_ids: dict[int, object], containers: list[object]) -> list[list[Any]]:
+def _aliased_paths(result: Any, input_ids: dict[int, object], containers: list[object]) -> list[list[Any]]:
     """Paths in result (exact lists/dicts only) to objects that are input containers.
 
     containers: `_result_containers(result)`, walked once for both checks."""
@@ -250,7 +254,7 @@ def _aliased_paths(result: object, input_ids: dict[int, object], containers: lis
     if input_ids.keys().isdisjoint(map(id, containers)):
         return []
     paths: list[list[Any]] = []
-    stack: list[tuple[object, list[Any]]] = [(result, [])]
+    stack: list[tuple[Any, list[Any]]] = [(result, [])]
     visited = 0
     while stack and visited < ALIAS_WALK_LIMIT and len(paths) < 100:
         value, path = stack.pop()
@@ -271,7 +275,7 @@ def _aliased_paths(result: object, input_ids: dict[int, object], containers: lis
     return paths
 
 
-def _shared_paths(result: object, containers: list[object]) -> list[list[Any]]:
+def _shared_paths(result: Any, containers: list[object]) -> list[list[Any]]:
     """Paths in result to a list or dict that an earlier position (in reading order) holds too.
 
     The plain encoding copies every position, so "each item gets a new list" can only be checked
@@ -281,7 +285,7 @@ def _shared_paths(result: object, containers: list[object]) -> list[list[Any]]:
         return []
     paths: list[list[Any]] = []
     seen: set[int] = set()
-    stack: list[tuple[object, list[Any]]] = [(result, [])]
+    stack: list[tuple[Any, list[Any]]] = [(result, [])]
     visited = 0
     while stack and visited < ALIAS_WALK_LIMIT and len(paths) < 100:
         value, path = stack.pop()
@@ -294,12 +298,14 @@ def _shared_paths(result: object, containers: list[object]) -> list[list[Any]]:
         seen.add(id(value))
         if len(path) >= plain.MAX_DEPTH:
             continue
+        entries: list[tuple[Any, list[Any]]]
         if type(value) is list:
-            children = [(item, path + [index]) for index, item in enumerate(list.copy(value))]
+            entries = [(item, path + [index]) for index, item in enumerate(list.copy(value))]
         else:
-            children = [(item, path + [key]) for key, item in list(dict.items(value)) if type(key) is str]
+            mapping: dict[Any, Any] = value
+            entries = [(item, path + [key]) for key, item in list(dict.items(mapping)) if type(key) is str]
         # Reversed onto the stack, so the first position in reading order is the one kept.
-        stack.extend(reversed(children))
+        stack.extend(reversed(entries))
     paths.sort(key=lambda p: [str(step) for step in p])
     return paths
 

@@ -240,12 +240,14 @@ class _Reader:
         if type(value) is not int or not allowed.low <= value <= allowed.high:
             self.fail(line, f"{what} must be a whole number of seconds from {allowed.low} to {allowed.high}, "
                             f"got {describe(value)}")
-        return value
+        seconds: int = value
+        return seconds
 
     def whole(self, line: int, what: str, value: Any, low: int, high: int, unit: str) -> int:
         if type(value) is not int or not low <= value <= high:
             self.fail(line, f"{what} must be a whole number of {unit} from {low} to {high}, got {describe(value)}")
-        return value
+        number: int = value
+        return number
 
     def names(self, line: int, key: str, value: Any, pattern: re.Pattern[str], kind: str) -> tuple[str, ...]:
         if not isinstance(value, list):

@@ -12,6 +12,7 @@ exact builtin containers with the builtin methods.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import json
@@ -80,7 +81,7 @@ class _TooLarge(Exception):
     pass
 
 
-def type_name(value: object) -> str:
+def type_name(value: Any) -> str:
     """The name of value's class, read without running any learner-defined descriptor."""
     try:
         name = _TYPE_NAME.__get__(type(value), type)
@@ -91,7 +92,7 @@ def type_name(value: object) -> str:
     return name[:80]
 
 
-def plain_base(value: object) -> str:
+def plain_base(value: Any) -> str:
     """"dict" for a Counter or any other dict subclass (likewise list, str, int, float); "" when
     value's class derives from no plain type. Reads the class's MRO through type's own
     descriptor and compares by identity, so no learner-defined method runs."""
@@ -104,7 +105,8 @@ def plain_base(value: object) -> str:
     for base in bases:
         for plain_type in _SUBCLASSABLE:
             if base is plain_type:
-                return _TYPE_NAME.__get__(plain_type, type)
+                name: str = _TYPE_NAME.__get__(plain_type, type)
+                return name
     return ""
 
 
@@ -163,7 +165,7 @@ class _Encoder:
         self._check()
         return items  # already a fresh copy made by the caller
 
-    def encode(self, value: object, depth: int) -> object:
+    def encode(self, value: Any, depth: int) -> Any:
         kind = type(value)
         if kind is _LIST:
             self.nodes += 1
@@ -176,7 +178,7 @@ class _Encoder:
             flat = self._flat_list(items)
             if flat is not None:
                 return flat
-            encoded_list = []
+            encoded_list: list[Any] = []
             append = encoded_list.append
             chars = 0
             for item in items:
@@ -242,12 +244,12 @@ class _Encoder:
         return self._opaque(type_name(value), "", plain_base(value))
 
 
-def encode(value: object) -> object:
+def encode(value: Any) -> Any:
     """JSON-safe data for value, keeping exact types; see the module docstring."""
     return encode_checked(value)[0]
 
 
-def encode_checked(value: object) -> tuple[object, bool]:
+def encode_checked(value: Any) -> tuple[Any, bool]:
     """(encode(value), exact). exact is True when the data needs no decoding: no part became an
     opaque marker and no key was escaped, so the data itself equals value, with the same types
     all the way down. A trusted sender uses it to spare the receiver the decoding walk."""
@@ -267,7 +269,7 @@ _IS_LIST = frozenset({_LIST}).__contains__
 _IS_SCALAR = _SCALARS.__contains__
 
 
-def equal_exact(first: object, second: object) -> bool:
+def equal_exact(first: Any, second: Any) -> bool:
     """True when first and second are plain values that are equal with the same types all the way
     down and their dicts list their keys in the same order; False when they are not, or when it
     cannot tell this way (NaN, another key order, something that is not plain). Compares a whole
@@ -284,7 +286,10 @@ def equal_exact(first: object, second: object) -> bool:
             scalars = _LIST(map(_IS_SCALAR, types_a))
             if _LIST(compress(level_a, scalars)) != _LIST(compress(level_b, scalars)):
                 return False
-        dicts_a = dicts_b = lists_a = lists_b = ()
+        dicts_a: list[Any] = []
+        dicts_b: list[Any] = []
+        lists_a: list[Any] = []
+        lists_b: list[Any] = []
         if _DICT in kinds:
             mask = _LIST(map(_IS_DICT, types_a))
             dicts_a, dicts_b = _LIST(compress(level_a, mask)), _LIST(compress(level_b, mask))
@@ -305,7 +310,7 @@ def equal_exact(first: object, second: object) -> bool:
     return False
 
 
-def is_exact_plain(value: object, dollar_keys: bool = True) -> bool:
+def is_exact_plain(value: Any, dollar_keys: bool = True) -> bool:
     """True when value is made only of exact dicts (str keys), lists, str, int, float, bool and
     None, at most MAX_DEPTH deep and MAX_NODES large; with dollar_keys=False, also no key starts
     with "$" (so the value is its own encoding). Checked with type() and C-level map()/set()
@@ -324,7 +329,7 @@ def is_exact_plain(value: object, dollar_keys: bool = True) -> bool:
                 if not set(map(type, item)) <= _ONLY_STR:
                     return False
                 dicts.append(item)
-                values = _DICT.values(item)
+                values: Any = _DICT.values(item)
             elif kind is _LIST:
                 values = item
             else:
@@ -351,7 +356,7 @@ def is_exact_plain(value: object, dollar_keys: bool = True) -> bool:
     return False  # containers left at MAX_DEPTH: encode would make them opaque
 
 
-def fingerprint(value: object) -> bytes | None:
+def fingerprint(value: Any) -> bytes | None:
     """Bytes that are equal for two exact plain values exactly when the values are equal with
     the same types all the way down (True is not 1, 1.0 is not 1; NaN equals NaN); None when
     value is not exact plain. marshal version 0 has no back-references or interning flags, so
@@ -365,7 +370,7 @@ def fingerprint(value: object) -> bytes | None:
         return None
 
 
-def fingerprint_of_plain(value: object) -> bytes | None:
+def fingerprint_of_plain(value: Any) -> bytes | None:
     """fingerprint(value) for a value that is exact plain by construction (parsed JSON, an
     exact_copy): the check is skipped, marshal alone decides; None if it still refuses."""
     try:
@@ -379,7 +384,7 @@ def fingerprint_of_plain(value: object) -> bytes | None:
 _MARSHAL_RUNS_NO_PYTHON = sys.version_info < (3, 12)
 
 
-def unchanged(value: object, before: bytes) -> bool:
+def unchanged(value: Any, before: bytes) -> bool:
     """True when value is exactly the exact plain value whose fingerprint is `before`, with the
     same types all the way down (the mutation check, after the learner's call). Equal marshal
     bytes leave no room for another type at any position, since `before` is of an exact plain
@@ -390,12 +395,12 @@ def unchanged(value: object, before: bytes) -> bool:
     return fingerprint(value) == before
 
 
-def exact_copy(value: object) -> object:
+def exact_copy(value: Any) -> Any:
     """A deep copy of an exact plain value (check it with is_exact_plain first), at C speed."""
     return marshal.loads(marshal.dumps(value))
 
 
-def decode(data: object) -> object:
+def decode(data: Any) -> Any:
     """Plain Python values from encoded data. Raises PlainError for data no encoder produces.
 
     Data that is already exactly plain, with no marker and no escaped key (the usual reply),
@@ -403,7 +408,7 @@ def decode(data: object) -> object:
     return decode_checked(data)[0]
 
 
-def decode_checked(data: object, known_plain: bool = False) -> tuple[object, bool]:
+def decode_checked(data: Any, known_plain: bool = False) -> tuple[Any, bool]:
     """(decode(data), plain): plain is True when the value is exact plain as it came, so it holds
     no Opaque and callers may skip looking for one. known_plain: the caller already knows the
     data holds no marker and no escaped key (JSON text without a string that starts with "$",
@@ -413,7 +418,7 @@ def decode_checked(data: object, known_plain: bool = False) -> tuple[object, boo
     return _decode(data, 0), False
 
 
-def _decode(data: object, depth: int) -> object:
+def _decode(data: Any, depth: int) -> Any:
     kind = type(data)
     if kind in _SCALARS:
         return data
@@ -441,27 +446,33 @@ def _decode(data: object, depth: int) -> object:
     raise PlainError(f"geen gewone waarde: {type_name(data)}")
 
 
-def reject_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, Any]:
+def reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """`json.loads` hook: a JSON object with the same key twice is malformed, not last-one-wins."""
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
-        duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
+        duplicate = next(key for key, _ in pairs if key in seen or _add(seen, key))
         raise ValueError(f"duplicate key {duplicate!r}")
     return result
 
 
-def dumps(data: object) -> str:
+def dumps(data: Any) -> str:
     """One line of JSON for encoded data; lone surrogates survive as \\udXXX escapes."""
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"))
 
 
-def json_line(data: object) -> bytes:
+def json_line(data: Any) -> bytes:
     """`dumps(data)` as one ASCII line with its newline: what the channel and results.jsonl hold."""
     return (dumps(data) + "\n").encode("ascii")
 
 
-def json_line_with(data: dict, raw: dict[str, str]) -> bytes:
+def _add(seen: set[str], key: str) -> bool:
+    """set.add inside an expression: False, so the scan goes on."""
+    seen.add(key)
+    return False
+
+
+def json_line_with(data: dict[str, Any], raw: dict[str, str]) -> bytes:
     """json_line of data with the keys of raw added, whose values are JSON text `dumps` already
     made (reused, not serialized again). data must hold at least one key."""
     text = dumps(data)
@@ -470,12 +481,12 @@ def json_line_with(data: dict, raw: dict[str, str]) -> bytes:
     return (text + "\n").encode("ascii")
 
 
-def loads(text: str) -> object:
+def loads(text: str) -> Any:
     """Parse one line written by `dumps` (the caller decodes it)."""
     return json.loads(text)
 
 
-def first_opaque(value: object, path: str = "") -> tuple[str, Opaque] | None:
+def first_opaque(value: Any, path: str = "") -> tuple[str, Opaque] | None:
     """(index path, marker) of the first Opaque in a decoded value, depth first; None if none.
     The path is "" for the value itself, else like "[0]['words']"."""
     if is_exact_plain(value):
@@ -483,9 +494,10 @@ def first_opaque(value: object, path: str = "") -> tuple[str, Opaque] | None:
     return _first_opaque(value, path)
 
 
-def _first_opaque(value: object, path: str) -> tuple[str, Opaque] | None:
+def _first_opaque(value: Any, path: str) -> tuple[str, Opaque] | None:
     if type(value) is Opaque:
         return path, value
+    items: Iterable[tuple[Any, Any]]
     if type(value) is list:
         items = enumerate(value)
     elif type(value) is dict:
@@ -499,6 +511,6 @@ def _first_opaque(value: object, path: str) -> tuple[str, Opaque] | None:
     return None
 
 
-def contains_opaque(value: object) -> bool:
+def contains_opaque(value: Any) -> bool:
     """True when a decoded value holds an Opaque anywhere (decoded values are plain, so safe)."""
     return first_opaque(value) is not None

@@ -315,8 +315,8 @@ def _same(actual: Any, expected: Any) -> bool:
     if type(actual) is dict:
         return actual.keys() == expected.keys() and all(_same(actual[k], expected[k]) for k in actual)
     if type(actual) is float and actual != actual:
-        return expected != expected  # NaN equals NaN here: both are "not a number"
-    return actual == expected
+        return bool(expected != expected)  # NaN equals NaN here: both are "not a number"
+    return bool(actual == expected)
 
 
 def expect_equal(actual: Any, expected: Any, message: str, show: bool = True) -> None:

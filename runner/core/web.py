@@ -146,7 +146,7 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
     }
 
 
-def fingerprints(source: str, lesson_dir: str) -> dict:
+def fingerprints(source: str, lesson_dir: str) -> dict[str, str]:
     """{checkpoint id: fingerprint} of every checkpoint for the editor's code: the page compares
     them with those its stored results were made with (site/src/code-fingerprints.js)."""
     bundle = bundle_for(lesson_dir)
