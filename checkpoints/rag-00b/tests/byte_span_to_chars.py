@@ -147,6 +147,19 @@ def lone_surrogates(learner):
         rejects(learner, text, 0, 0, "Een tekst met een losse surrogaat is ongeldig: dat moet een ValueError geven.")
 
 
+@test(CHECKPOINT, "grenzen bij tekens van 1, 2, 3 en 4 bytes")
+def width_edges(learner):
+    # U+007F, U+0080, U+07FF, U+0800, U+FFFF, U+10000: byte boundaries 0, 1, 3, 5, 8, 11, 15.
+    text = "\x7f\x80\u07ff\u0800\uffff\U00010000"
+    for index, (byte_start, byte_end) in enumerate([(0, 1), (1, 3), (3, 5), (5, 8), (8, 11), (11, 15)]):
+        expect_equal(span(learner, text, byte_start, byte_end), [index, index + 1],
+                     "Een codepunt kost 1 byte tot U+0080, 2 tot U+0800, 3 tot U+10000 en daarboven 4: "
+                     "een bereik om één codepunt klopt niet.", show=False)
+    for inner in [2, 4, 6, 7, 9, 10, 12, 13, 14]:
+        rejects(learner, text, 0, inner, "Een grens midden in een codepunt van 2, 3 of 4 bytes moet een "
+                                         "ValueError geven.")
+
+
 @test(CHECKPOINT, "de helft van een vlag is een geldig bereik")
 def half_a_flag(learner):
     text = "e\u0301 \U0001F1F3\U0001F1F1"
