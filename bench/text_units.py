@@ -1,12 +1,12 @@
-"""rag-00b's unit table at its size limit: does a 300-code-point text recompute and redraw within
+"""rag-00b's unit table at its size limit: does a 100-code-point text recompute and redraw within
 50 ms per edit?
 
 Builds rag-00b alone, opens it in headless Chromium and edits the widget's text field as typing
-does (an `input` event), alternating two texts of 300 code points that differ in the middle one.
+does (an `input` event), alternating two texts of 100 code points that differ in the middle one.
 Timed per edit: from the animation frame in which the table redraws to the end of the forced
 style and layout after it (recompute + DOM + layout), 25 edits after 2 warm-up edits. The
 baseline, in the same page and run, is assigning the same text to a <pre> with `textContent`,
-timed the same way. Scenarios: 300 emoji (1200 bytes: the most boundary buttons, 1201), 300
+timed the same way. Scenarios: 100 emoji (400 bytes: the most boundary buttons, 401), 100
 two-byte letters and a mix of every width. (An edit drops the learner's comparison columns, which
 belong to the old text, so they are never redrawn per keystroke.)
 
@@ -29,11 +29,11 @@ sys.path.insert(0, str(ROOT))
 from bench.visualizer import CHROMIUM_ARGS, GOAL_MS, percentile  # noqa: E402
 from builder.serve import start_server  # noqa: E402
 
-LIMIT = 300
+LIMIT = 100
 SCENARIOS = [
-    ("300 emoji (1200 bytes, 1201 boundaries)", "\U0001F642" * LIMIT, "\U0001F1F3"),
-    ("300 two-byte letters (600 bytes)", "é" * LIMIT, "ß"),
-    ("300 mixed code points, 1-4 bytes", ("aé€\U0001F642e\u0301" * 60)[:LIMIT], "\U0001F1F1"),
+    ("100 emoji (400 bytes, 401 boundaries)", "\U0001F642" * LIMIT, "\U0001F1F3"),
+    ("100 two-byte letters (200 bytes)", "é" * LIMIT, "ß"),
+    ("100 mixed code points, 1-4 bytes", ("aé€\U0001F642e\u0301" * 60)[:LIMIT], "\U0001F1F1"),
 ]
 
 MEASURE_JS = """

@@ -1,6 +1,6 @@
 """The rules across the unit table's options (the builder calls it for each use)."""
 
-MAX_CODE_POINTS = 300  # the table draws a row per code point; units.js has the same limit
+MAX_CODE_POINTS = 100  # the table draws a row per code point; units.js has the same limit
 
 
 def validate(options):

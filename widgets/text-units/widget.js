@@ -13,13 +13,6 @@ function wholeNumber(text) {
   return /^\s*[0-9]+\s*$/.test(text) ? Number(text) : null;
 }
 
-function cell(text, className) {
-  const element = document.createElement("td");
-  element.textContent = text;
-  if (className) element.className = className;
-  return element;
-}
-
 function marker(symbol, words) {
   // A symbol for the eye and words for a screen reader: a state is never shown by colour alone.
   const span = document.createElement("span");
@@ -32,6 +25,16 @@ function marker(symbol, words) {
   said.textContent = words;
   span.append(shown, said);
   return span;
+}
+
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (char) => ESCAPES[char]);
+}
+
+function markerHtml(symbol, words) {
+  return `<span class="text-units__marker"><span aria-hidden="true">${symbol}</span><span class="visually-hidden">${words}</span></span>`;
 }
 
 function charText(row) {
@@ -120,82 +123,67 @@ export class UnitTable {
   }
 
   drawRows(analysis) {
+    // One HTML string per redraw: at the size limit (100 rows) this is several times faster than
+    // building each cell as a node. Everything that comes from the text is escaped.
     const learner = this.learner;
-    const rows = document.createDocumentFragment();
+    const code = (text) => `<td class="text-units__code">${escapeHtml(text)}</td>`;
+    const parts = [];
     for (const row of analysis.rows) {
-      const tr = document.createElement("tr");
-      tr.dataset.testid = "tu-row";
-      tr.dataset.index = row.index;
-      tr.dataset.byteStart = row.byteStart;
-      tr.dataset.byteEnd = row.byteEnd;
-      tr.dataset.utf16 = row.utf16Start;
-      if (row.lone) tr.dataset.lone = "true";
-      const index = cell("");
-      index.append(document.createElement("span"), String(row.index));
-      index.firstChild.dataset.rowMarker = "";
-      tr.append(
-        index,
-        cell(visibleChar(row), "text-units__char"),
-        cell(codePointLabel(row.codePoint), "text-units__code"),
-        cell(row.lone ? "geen (losse surrogaat)" : row.bytes.map((byte) => hex(byte, 2)).join(" "), "text-units__code"),
-        cell(`[${row.byteStart}, ${row.byteEnd})`, "text-units__code"),
-        cell(row.units.map((unit) => hex(unit, 4)).join(" "), "text-units__code"),
-        cell(String(row.utf16Start), "text-units__code"),
-      );
-      if (learner) tr.append(...this.learnerCells(row.index));
-      rows.append(tr);
+      const bytes = row.lone ? "geen (losse surrogaat)" : row.bytes.map((byte) => hex(byte, 2)).join(" ");
+      parts.push(`<tr data-testid="tu-row" data-index="${row.index}" data-byte-start="${row.byteStart}" `
+        + `data-byte-end="${row.byteEnd}" data-utf16="${row.utf16Start}"${row.lone ? ' data-lone="true"' : ""}>`
+        + `<td><span data-row-marker></span>${row.index}</td>`
+        + `<td class="text-units__char">${escapeHtml(visibleChar(row))}</td>`
+        + code(codePointLabel(row.codePoint)) + code(bytes) + code(`[${row.byteStart}, ${row.byteEnd})`)
+        + code(row.units.map((unit) => hex(unit, 4)).join(" ")) + code(String(row.utf16Start))
+        + (learner ? this.learnerCellsHtml(row.index) : "") + "</tr>");
     }
     // The end of the text is a position too: char_to_utf16(text, len(text)) and the last boundary.
-    const end = document.createElement("tr");
-    end.dataset.testid = "tu-end-row";
-    end.dataset.index = analysis.rows.length;
-    end.dataset.utf16 = analysis.totalUnits;
-    const endIndex = cell("");
-    endIndex.append(document.createElement("span"), String(analysis.rows.length));
-    endIndex.firstChild.dataset.rowMarker = "";
-    end.append(endIndex, cell("(einde)", "text-units__char"), cell(""), cell(""),
-      cell(`[${analysis.totalBytes}]`, "text-units__code"), cell(""), cell(String(analysis.totalUnits), "text-units__code"));
-    if (learner) end.append(cell(""), ...this.learnerCells(analysis.rows.length).slice(1));
-    rows.append(end);
-    this.rowsBody.replaceChildren(rows);
+    const length = analysis.rows.length;
+    parts.push(`<tr data-testid="tu-end-row" data-index="${length}" data-utf16="${analysis.totalUnits}">`
+      + `<td><span data-row-marker></span>${length}</td><td class="text-units__char">(einde)</td><td></td><td></td>`
+      + code(`[${analysis.totalBytes}]`) + "<td></td>" + code(String(analysis.totalUnits))
+      + (learner ? `<td></td>${this.learnerCellsHtml(length, false)}` : "") + "</tr>");
+    this.rowsBody.innerHTML = parts.join("");
+    this.rowElements = [...this.rowsBody.querySelectorAll("tr[data-testid=tu-row]")];
+    this.markedRows = [];
     for (const column of this.learnerColumns) column.hidden = !learner;
   }
 
   drawStrip(analysis) {
-    const strip = document.createDocumentFragment();
     const inside = new Map();  // byte offset inside a code point -> that row
     for (const row of analysis.rows) {
       for (let at = row.byteStart + 1; at < row.byteEnd; at += 1) inside.set(at, row);
     }
-    const byteAt = [];
-    for (const row of analysis.rows) byteAt.push(...row.bytes.map((byte) => [byte, row]));
     this.focusedBoundary = Math.min(this.focusedBoundary, analysis.totalBytes);
-    for (let boundary = 0; boundary <= analysis.totalBytes; boundary += 1) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "text-units__boundary";
-      button.dataset.boundary = boundary;
-      button.dataset.testid = "tu-boundary";
-      button.tabIndex = boundary === this.focusedBoundary ? 0 : -1;
-      button.textContent = String(boundary);
-      const row = inside.get(boundary);
-      if (row) {
-        button.classList.add("text-units__boundary--inner");
-        button.dataset.inner = "true";
-      }
-      button.dataset.label = row ? `grens ${boundary}, midden in ${charText(row)}` : `grens ${boundary}`;
-      strip.append(button);
-      if (boundary < analysis.totalBytes) {
-        const [byte, owner] = byteAt[boundary];
-        const chip = document.createElement("span");
-        chip.className = "text-units__byte";
-        chip.dataset.row = owner.index;
-        chip.setAttribute("aria-hidden", "true");  // the table says the same in text
-        chip.textContent = hex(byte, 2);
-        strip.append(chip);
-      }
+    this.boundaryLabels = [];
+    const parts = [];
+    let boundary = 0;
+    const button = (row) => {
+      const label = row ? `grens ${boundary}, midden in ${charText(row)}` : `grens ${boundary}`;
+      this.boundaryLabels.push(label);
+      parts.push(`<button type="button" class="text-units__boundary${row ? " text-units__boundary--inner" : ""}" `
+        + `data-testid="tu-boundary" data-boundary="${boundary}"${row ? ' data-inner="true"' : ""} `
+        + `tabindex="${boundary === this.focusedBoundary ? 0 : -1}" aria-label="${escapeHtml(label)}">${boundary}</button>`);
+    };
+    button(null);
+    for (const row of analysis.rows) {
+      // The bytes of one code point (and the boundaries inside it) stay together on a line.
+      parts.push(`<span class="text-units__group" data-row="${row.index}">`);
+      row.bytes.forEach((byte, at) => {
+        if (at > 0) button(row);
+        // aria-hidden: the table says the same in text.
+        parts.push(`<span class="text-units__byte" aria-hidden="true">${hex(byte, 2)}</span>`);
+        boundary += 1;
+      });
+      parts.push("</span>");
+      button(null);
     }
-    this.strip.replaceChildren(strip);
+    this.strip.innerHTML = parts.join("");
+    this.boundaryButtons = [...this.strip.querySelectorAll("button[data-boundary]")];
+    this.byteGroups = [...this.strip.querySelectorAll(".text-units__group")];
+    this.chosenButtons = [];
+    this.markedGroups = [];
   }
 
   span() {
@@ -211,28 +199,42 @@ export class UnitTable {
     this.root.dataset.span = outcome.kind;
     this.spanResult.dataset.kind = outcome.kind;
     this.spanResult.textContent = outcome.kind === "too-long" ? "" : describeSpan(analysis, byteStart, byteEnd, outcome);
-    for (const button of this.strip.querySelectorAll("button[data-boundary]")) {
-      const boundary = Number(button.dataset.boundary);
-      const role = boundary === byteStart && boundary === byteEnd ? "begin en eind"
-        : boundary === byteStart ? "begin" : boundary === byteEnd ? "eind" : "";
-      button.dataset.chosen = role ? (role === "eind" ? "end" : "start") : "";
-      button.setAttribute("aria-label", role ? `${button.dataset.label}, gekozen als ${role}` : button.dataset.label);
+    // Only the boundaries, rows and byte groups whose state changes are touched.
+    for (const button of this.chosenButtons) {
+      button.dataset.chosen = "";
+      button.setAttribute("aria-label", this.boundaryLabels[Number(button.dataset.boundary)]);
     }
-    for (const chip of this.strip.querySelectorAll(".text-units__byte")) chip.classList.remove("text-units__byte--in-span");
-    for (const tr of this.rowsBody.querySelectorAll("tr[data-testid=tu-row]")) {
-      const index = Number(tr.dataset.index);
-      const state = outcome.kind === "span" && index >= outcome.start && index < outcome.end ? "in-span"
-        : outcome.kind === "cut" && outcome.row.index === index ? "cut" : "";
+    this.chosenButtons = [];
+    for (const [boundary, role] of [[byteStart, "begin"], [byteEnd, "eind"]]) {
+      const button = boundary === null ? undefined : this.boundaryButtons[boundary];
+      if (!button) continue;
+      const both = byteStart === byteEnd;
+      button.dataset.chosen = role === "eind" && !both ? "end" : "start";
+      button.setAttribute("aria-label", `${this.boundaryLabels[boundary]}, gekozen als ${both ? "begin en eind" : role}`);
+      this.chosenButtons.push(button);
+    }
+    for (const tr of this.markedRows) {
+      tr.dataset.span = "";
+      tr.querySelector("[data-row-marker]").textContent = "";
+    }
+    for (const group of this.markedGroups) group.classList.remove("text-units__byte--in-span");
+    this.markedRows = [];
+    this.markedGroups = [];
+    const mark = (index, state) => {
+      const tr = this.rowElements[index];
+      if (!tr) return;
       tr.dataset.span = state;
-      const slot = tr.querySelector("[data-row-marker]");
-      slot.replaceChildren(state === "in-span" ? marker("▶ ", "in het gekozen bereik: ")
-        : state === "cut" ? marker("✂ ", "doorgeknipt: ") : "");
+      tr.querySelector("[data-row-marker]").innerHTML = state === "in-span"
+        ? markerHtml("▶ ", "in het gekozen bereik: ") : markerHtml("✂ ", "doorgeknipt: ");
+      this.markedRows.push(tr);
       if (state === "in-span") {
-        for (const chip of this.strip.querySelectorAll(`.text-units__byte[data-row="${index}"]`)) {
-          chip.classList.add("text-units__byte--in-span");
-        }
+        const group = this.byteGroups[index];
+        group.classList.add("text-units__byte--in-span");
+        this.markedGroups.push(group);
       }
-    }
+    };
+    if (outcome.kind === "span") for (let index = outcome.start; index < outcome.end; index += 1) mark(index, "in-span");
+    if (outcome.kind === "cut") mark(outcome.row.index, "cut");
     this.drawLearnerSpan();
   }
 
@@ -246,9 +248,8 @@ export class UnitTable {
       this.byteEnd.value = String(boundary);
       this.pickingEnd = true;
     }
-    for (const button of this.strip.querySelectorAll("button[data-boundary]")) {
-      button.tabIndex = Number(button.dataset.boundary) === boundary ? 0 : -1;
-    }
+    for (const button of this.strip.querySelectorAll("button[data-boundary][tabindex='0']")) button.tabIndex = -1;
+    if (this.boundaryButtons[boundary]) this.boundaryButtons[boundary].tabIndex = 0;
     this.drawSpan();
   }
 
@@ -262,7 +263,7 @@ export class UnitTable {
     else return;
     event.preventDefault();
     next = Math.max(0, Math.min(last, next));
-    const buttons = this.strip.querySelectorAll("button[data-boundary]");
+    const buttons = this.boundaryButtons;
     buttons[this.focusedBoundary]?.setAttribute("tabindex", "-1");
     this.focusedBoundary = next;
     buttons[next]?.setAttribute("tabindex", "0");
@@ -332,6 +333,9 @@ export class UnitTable {
       return;
     }
     this.learner = learner;
+    this.expectedPositions = utf16Positions(analysis);
+    this.offsetsDifference = this.firstDifference("offsets");
+    this.positionsDifference = this.firstDifference("positions");
     this.drawRows(analysis);
     this.drawSpan();
     await this.runLearnerSpan();
@@ -367,39 +371,37 @@ export class UnitTable {
     }
   }
 
-  learnerCells(index) {
+  learnerCellsHtml(index, withOffsets = true) {
     const learner = this.learner;
     const expectedRow = this.analysis.rows[index];
-    const offsetCell = cell("", "text-units__code");
+    let offsets = "";
     if (learner.offsets !== null && expectedRow) {
       const got = learner.offsets[index];
       const expected = `[${expectedRow.index}, ${expectedRow.byteStart}, ${expectedRow.byteEnd}]`;
-      offsetCell.append(this.verdict(got === undefined ? "(geen rij)" : this.values.pythonRepr(got), expected,
-        index === this.firstDifference("offsets")));
+      offsets = this.verdictHtml(got === undefined ? "(geen rij)" : this.values.pythonRepr(got), expected,
+        index === this.offsetsDifference);
     } else if (index === 0 && learner.offsetsProblem) {
-      offsetCell.textContent = learner.offsetsProblem;
+      offsets = escapeHtml(learner.offsetsProblem);
     }
-    const positionCell = cell("", "text-units__code");
+    let positions = "";
     const position = learner.positions?.[index];
     if (position) {
-      const expected = String(utf16Positions(this.analysis)[index]);
-      positionCell.append(position.problem ? this.verdict(position.problem, expected, index === this.firstDifference("positions"))
-        : this.verdict(this.values.pythonRepr(position.value), expected, index === this.firstDifference("positions")));
+      const expected = String(this.expectedPositions[index]);
+      const shown = position.problem ?? this.values.pythonRepr(position.value);
+      positions = this.verdictHtml(shown, expected, index === this.positionsDifference);
     } else if (index === 0 && learner.positionsProblem) {
-      positionCell.textContent = learner.positionsProblem;
+      positions = escapeHtml(learner.positionsProblem);
     }
-    return [offsetCell, positionCell];
+    const cellOf = (html) => `<td class="text-units__code text-units__learner-cell">${html}</td>`;
+    return (withOffsets ? cellOf(offsets) : "") + cellOf(positions);
   }
 
-  verdict(shown, expected, first) {
-    const span = document.createElement("span");
+  verdictHtml(shown, expected, first) {
     const same = shown === expected;
-    span.dataset.testid = "tu-learner-cell";
-    span.dataset.verdict = same ? "same" : "different";
-    if (first) span.dataset.firstDifference = "true";
-    span.append(marker(same ? "✓ " : "✗ ", same ? "gelijk: " : "anders: "), shown);
-    if (first) span.append(marker(" ← eerste verschil", ", het eerste verschil"));
-    return span;
+    return `<span data-testid="tu-learner-cell" data-verdict="${same ? "same" : "different"}"`
+      + `${first ? ' data-first-difference="true"' : ""}>`
+      + markerHtml(same ? "✓ " : "✗ ", same ? "gelijk: " : "anders: ") + escapeHtml(shown)
+      + (first ? markerHtml(" ← eerste verschil", ", het eerste verschil") : "") + "</span>";
   }
 
   /** The first row where the learner differs from the right answer, or -1. */
