@@ -158,22 +158,16 @@ def test_a_learner_that_raises_is_shown_as_text(page, rag00b_server):
     expect(page.get_by_test_id("tu-learner-status")).to_contain_text("ZeroDivisionError")
 
 
-def test_a_redraw_at_the_size_limit_is_fast(page, rag00b_server):
+def test_the_size_limit_is_drawn_whole_and_a_span_change_redraws_no_row(page, rag00b_server):
+    # The redraw time at this size is a benchmark (bench/text_units.py, BENCHMARKS.md), not a test:
+    # wall time on a shared machine is noise. What is tested: the whole table at the limit, and
+    # that choosing a span touches only the rows it marks (the rows are not rebuilt).
     open_widget(page, rag00b_server)
-    # 100 astral code points: 400 bytes, 401 boundaries, 100 rows: the widget's largest table.
-    timings = page.evaluate("""() => {
-        const area = document.querySelector('[data-testid=tu-source]');
-        const times = [];
-        for (let round = 0; round < 7; round += 1) {
-            area.value = (round % 2 ? '\\u{1F642}' : '\\u{1F1F3}').repeat(100);
-            const start = performance.now();
-            area.dispatchEvent(new Event('input'));
-            document.body.offsetHeight;  // force the layout
-            times.push(performance.now() - start);
-        }
-        return times.sort((a, b) => a - b);
-    }""")
+    page.get_by_test_id("tu-source").fill("\U0001F642" * 100)
     expect(page.get_by_test_id("tu-row")).to_have_count(100)
     expect(page.get_by_test_id("tu-boundary")).to_have_count(401)
-    median = timings[len(timings) // 2]
-    assert median < 150, timings  # the goal is 50 ms (BENCHMARKS.md); this bound only catches a collapse
+    page.evaluate("() => { window.firstRow = document.querySelector('[data-testid=tu-row]'); }")
+    page.get_by_test_id("tu-byte-start").fill("0")
+    page.get_by_test_id("tu-byte-end").fill("8")
+    expect(page.get_by_test_id("tu-span-result")).to_contain_text("zijn codepunten [0, 2)")
+    assert page.evaluate("() => window.firstRow === document.querySelector('[data-testid=tu-row]')")
