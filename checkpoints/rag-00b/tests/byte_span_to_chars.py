@@ -143,7 +143,7 @@ def text_not_str(learner):
 
 @test(CHECKPOINT, "een losse surrogaat in de tekst")
 def lone_surrogates(learner):
-    for text in ["\ud800", "a\udfff", "x\ud83d\ude42"]:
+    for text in ["\ud800", "a\udfff", "x\ude42\ud83d"]:
         rejects(learner, text, 0, 0, "Een tekst met een losse surrogaat is ongeldig: dat moet een ValueError geven.")
 
 

@@ -120,13 +120,6 @@ def lone_surrogates(learner):
                                "dat moet een ValueError geven.")
 
 
-@test(CHECKPOINT, "twee surrogaten na elkaar zijn geen teken")
-def surrogate_pair_in_str(learner):
-    rejects(learner, "x\ud83d\ude42",
-            "In een Python-str zijn twee surrogaten na elkaar twee losse surrogaten, geen emoji: "
-            "dat moet een ValueError geven.")
-
-
 @test(CHECKPOINT, "text moet een str zijn")
 def text_not_str(learner):
     for value in [None, 5, ["a", "b"], True]:
