@@ -148,6 +148,7 @@ export class UnitTable {
     this.rowElements = [...this.rowsBody.querySelectorAll("tr[data-testid=tu-row]")];
     this.markedRows = [];
     for (const column of this.learnerColumns) column.hidden = !learner;
+    this.rowsBody.closest("table").classList.toggle("text-units__table--learner", Boolean(learner));
   }
 
   drawStrip(analysis) {
