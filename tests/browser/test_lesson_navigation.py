@@ -107,8 +107,11 @@ def test_the_page_says_what_is_not_there_yet_and_what_the_teacher_checks_too(pag
     EditorPage.open(page, site_server)
     prerequisites = page.locator(".prerequisites li")
     assert prerequisites.count() == 2
-    for item in prerequisites.all():
-        assert item.inner_text().endswith("(nog niet beschikbaar)")
-        assert item.locator("a").count() == 0
+    # rag-00a is planned: named, not linked. rag-00b is written: linked, without the remark.
+    planned, written = prerequisites.all()
+    assert planned.inner_text().endswith("(nog niet beschikbaar)")
+    assert planned.locator("a").count() == 0
+    assert "(nog niet beschikbaar)" not in written.inner_text()
+    assert written.locator("a").get_attribute("href") == "../rag-00b/"
     assert "(nog niet beschikbaar)" in page.locator(".callout--related").inner_text()
     assert "dezelfde tests plus een paar extra" in page.locator(".checkpoints__intro").inner_text()

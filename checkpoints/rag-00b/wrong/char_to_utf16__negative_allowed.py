@@ -1,0 +1,19 @@
+# after: solution.py
+# caught by: index voor het begin of na het einde
+"""Bewust foute oplossing voor char_to_utf16: controleert alleen de bovengrens; een negatieve index telt van achteren.
+
+De andere functies zijn goed; alleen checkpoint char_to_utf16 (en wat die gebruikt) hoort te falen."""
+
+def char_to_utf16(text, index):
+    """Het aantal UTF-16-eenheden vóór codepunt index: de JavaScript-positie van die plek."""
+    check_text(text)
+    check_whole_number(index, "index")
+    if not index <= len(text):
+        raise ValueError("index ligt van 0 tot en met len(text)")
+    units = 0
+    for char in text[:index]:
+        if ord(char) > LAST_SINGLE_UTF16:
+            units += 2
+        else:
+            units += 1
+    return units

@@ -1,0 +1,17 @@
+# after: solution.py
+# caught by: een losse surrogaat geeft een ValueError
+"""Bewust foute oplossing voor utf8_offsets: controleert niet op losse surrogaten.
+
+De andere functies zijn goed; alleen checkpoint utf8_offsets (en wat die gebruikt) hoort te falen."""
+
+def utf8_offsets(text):
+    """Per codepunt [index, byte_start, byte_end] in text.encode("utf-8")."""
+    if not isinstance(text, str):
+        raise ValueError("text is een str")
+    offsets = []
+    byte_start = 0
+    for index, char in enumerate(text):
+        byte_end = byte_start + utf8_width(char)
+        offsets.append([index, byte_start, byte_end])
+        byte_start = byte_end
+    return offsets

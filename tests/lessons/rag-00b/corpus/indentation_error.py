@@ -1,0 +1,2 @@
+def char_to_utf16(text, index):
+return index
