@@ -76,6 +76,13 @@ def whole_number(value: Any) -> int:
     return value
 
 
+def lesson_number(value: Any) -> int:
+    # 0 is the module's prior knowledge: the lesson before its first, shown as "LES 00".
+    if type(value) is not int or value < 0:
+        raise FieldError(f"must be a whole number of at least 0, got {describe(value)}")
+    return value
+
+
 def matching(pattern: re.Pattern[str], explanation: str) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or not pattern.fullmatch(value):
@@ -183,7 +190,7 @@ checkpoint_ids = list_of(matching(CHECKPOINT_ID, "a checkpoint id (the function'
 REQUIRED: dict[str, Callable[[Any], Any]] = {
     "id": lesson_id,
     "module": module_fields,
-    "lesson": whole_number,
+    "lesson": lesson_number,
     "title": text,
     "subtitle": text,
     "duration": whole_number,
