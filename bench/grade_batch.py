@@ -26,8 +26,8 @@ import argparse
 import contextlib
 import io
 import json
-import resource
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -39,12 +39,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from runner.core.bundle import load_bundle  # noqa: E402
-from runner.offline.cli import main as runner_main  # noqa: E402
 from runner.core.grade import grade  # noqa: E402
 from runner.core.host import InProcessHost  # noqa: E402
+from runner.offline.cli import main as runner_main  # noqa: E402
+from runner.offline.gates.budget import BUDGET_FILE, measure, read_budget  # noqa: E402
 from runner.offline.gates.quality_gate import known_solutions  # noqa: E402
 from runner.offline.sandbox.host import ChildProcessHost  # noqa: E402
-from runner.offline.gates.budget import BUDGET_FILE, measure, read_budget  # noqa: E402
 
 LESSON = "rag-01"
 LESSON_DIR = ROOT / "checkpoints" / LESSON
@@ -177,7 +177,7 @@ class MemorySampler:
             self.grader_peak = max(self.grader_peak, grader)
             self.learner_peak = max([self.learner_peak, *learners])
 
-    def __enter__(self) -> "MemorySampler":
+    def __enter__(self) -> MemorySampler:
         self.thread.start()
         return self
 

@@ -135,7 +135,7 @@ def main() -> int:
     sizes = results[-1][2]
     ratio = warm_load / cold_load
     met = ratio <= RATIO_GOAL and warm_load < RETURN_GOAL_MS
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"Python memory snapshot: commit {commit()}, {now}, load average {load_before[0]:.1f} before / "
           f"{load_after[0]:.1f} after (2 cores{'; busy machine: times are pessimistic' if load_before[0] > 2 else ''})")
     print(f"  median of {arguments.runs} profiles; loopback, headless Chromium, {VIEWPORT['width']} px wide")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits  # noqa: E402
+from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
 
 SOURCE = "def f(x):\n    return x\n"
 

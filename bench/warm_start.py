@@ -106,7 +106,7 @@ def warm_check(browser, url: str, dwell_seconds: float) -> tuple[float, bool, fl
     try:
         page = open_lesson(context, url)
         # Not returned: evaluate would wait for the promise, before the intent that resolves it.
-        page.evaluate("() => { window.benchReady = (%s)(); }" % READY_AFTER)
+        page.evaluate(f"() => {{ window.benchReady = ({READY_AFTER})(); }}")
         page.locator("[data-testid=editor]").scroll_into_view_if_needed()
         page.wait_for_timeout(dwell_seconds * 1000)
         ready_at_click = page.evaluate("window.werkplaats.python.state") == "ready"

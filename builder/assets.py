@@ -7,8 +7,6 @@ Packages we do not vendor (numpy, ...) point at the public Pyodide CDN of the ex
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
 import json
 import re
@@ -16,6 +14,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from builder.errors import BuildError
 from builder.paths import CODE_ROOT

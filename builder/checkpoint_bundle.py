@@ -16,21 +16,19 @@ keeps its hash and a learner's stored results stay valid.
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
 import io
 import json
 import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import runner
-from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
-
 from builder.errors import BuildError
 from builder.model import Checkpoint, Lesson
 from builder.verify_checkpoints import load_error
+from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
 
 RUNNER_DIR = Path(runner.__file__).resolve().parent
 CORE_DIR = "core"  # runner/core/: the grading core, all of which ships (runner/core/web.py is the entry)

@@ -10,13 +10,17 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.core.lesson_config import (
-    CONFIG_FILE, DEFAULT_SETTINGS, LessonConfigError, LessonSettings, read_lesson_config, suggestion,
-)
-
 from builder.assets import NODE_MODULES
 from builder.errors import BuildError
 from builder.model import Checkpoint
+from runner.core.lesson_config import (
+    CONFIG_FILE,
+    DEFAULT_SETTINGS,
+    LessonConfigError,
+    LessonSettings,
+    read_lesson_config,
+    suggestion,
+)
 
 TOML_NAME = CONFIG_FILE
 PYODIDE_LOCK = NODE_MODULES / "pyodide" / "pyodide-lock.json"

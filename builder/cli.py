@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.build_site import BuildReport, build_site
-from builder.paths import CODE_ROOT
 from builder.errors import BuildError, BuildWarning, each_error
 from builder.load_lessons import select_lesson
+from builder.paths import CODE_ROOT
 from builder.verify_checkpoints import PassedGates
 
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from runner.core.bundle import BundleError, load_bundle
-from runner.core.fingerprint import checkpoint_fingerprints
-
 from builder.model import Lesson
 from builder.verify_checkpoints import load_error
+from runner.core.bundle import BundleError, load_bundle
+from runner.core.fingerprint import checkpoint_fingerprints
 
 FNV_OFFSET_BASIS = 0x811C9DC5
 FNV_PRIME = 0x01000193

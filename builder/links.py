@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from builder.errors import BuildWarning
-from runner.core.lesson_config import suggestion
 from builder.model import Lesson, PlannedLesson
 from builder.planned_lessons import PLANNED_FILE
+from runner.core.lesson_config import suggestion
 
 
 def find_dangling_links(lessons: list[Lesson], planned: list[PlannedLesson] | None = None,

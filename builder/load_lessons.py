@@ -9,10 +9,9 @@ failure is skipped: no body without a readable front matter.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -20,13 +19,12 @@ from builder.accessible_content import accessibility_warnings
 from builder.checkpoint_files import read_checkpoint_files
 from builder.errors import BuildError, BuildWarning, combined, each_error, raise_if_any
 from builder.front_matter import split_front_matter
-from builder.lesson_header import (FieldError, LessonHeader, lesson_id, read_lesson_header,
-                                   read_lesson_identity)
+from builder.lesson_header import FieldError, LessonHeader, lesson_id, read_lesson_header, read_lesson_identity
 from builder.lesson_markdown import create_markdown
-from runner.core.lesson_config import suggestion
 from builder.model import Lesson, PlannedLesson
 from builder.planned_lessons import PLANNED_FILE, read_planned_lessons
 from builder.widgets import Widget, discover_widgets
+from runner.core.lesson_config import suggestion
 
 
 @dataclass

@@ -8,10 +8,9 @@ from pathlib import Path
 
 from markdown_it.token import Token
 
-from runner.core.lesson_config import DEFAULT_SETTINGS, CheckpointConfig, LessonSettings
-
 from builder.errors import BuildWarning
 from builder.widgets import Widget
+from runner.core.lesson_config import DEFAULT_SETTINGS, CheckpointConfig, LessonSettings
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,6 @@ shows the mistakes of a failed one in a banner.
 
 from __future__ import annotations
 
-from typing import Any, BinaryIO, cast
-
 import argparse
 import functools
 import gzip
@@ -22,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any, BinaryIO, cast
 
 from builder.paths import CODE_ROOT
 

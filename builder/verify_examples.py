@@ -14,8 +14,6 @@ is reported; running stops at the first statement that raises.
 
 from __future__ import annotations
 
-from typing import Any
-
 import ast
 import io
 import json
@@ -25,6 +23,7 @@ import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from builder.errors import BuildError, raise_if_any
 from builder.model import Example, Lesson

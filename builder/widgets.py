@@ -271,7 +271,7 @@ def load_validator(path: Path, shown: str, widget_name: str) -> Callable[[dict[s
     module: ModuleType = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception as error:  # noqa: BLE001 - the teacher's file, reported as a build error
+    except Exception as error:
         raise BuildError(shown, None, f"cannot be loaded: {type(error).__name__}: {error}") from None
     validate = getattr(module, "validate", None)
     if not callable(validate):

@@ -1,7 +1,6 @@
 """Shared fixtures: a built site, local servers for it, and Debian's Chromium through Playwright."""
 
 import fcntl
-import os
 import shutil
 import subprocess
 import sys

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence, MutableMapping
+from collections.abc import MutableMapping, Sequence
 from typing import Any
 
 import latex2mathml.commands
@@ -17,8 +17,8 @@ import latex2mathml.converter
 from latex2mathml.symbols_parser import SYMBOLS
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
-from markdown_it.rules_core import StateCore
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.dollarmath import dollarmath_plugin

@@ -8,19 +8,19 @@ Needs `env["widgets"]`: the project's widgets by name (none: every widget name i
 
 from __future__ import annotations
 
-from collections.abc import Sequence, MutableMapping
+from collections.abc import MutableMapping, Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from builder.errors import BuildError
-from runner.core.lesson_config import suggestion
 from builder.plugins.directives import error_at, register_directive
 from builder.widgets import CHECKPOINTS_OPTION, OptionError, Widget, WidgetInstance
+from runner.core.lesson_config import suggestion
 
 
 def widget_plugin(md: MarkdownIt) -> None:
@@ -98,7 +98,7 @@ def read_options(widget: Widget, fence: Token, state: StateCore) -> tuple[dict[s
             widget.validator(dict(values))
         except ValueError as error:
             raise error_at(env, fence, f"widget '{widget.name}': {error}") from None
-        except Exception as error:  # noqa: BLE001 - a bug in the widget's validate.py, not the lesson
+        except Exception as error:
             raise BuildError(f"{widget.shown_dir}/validate.py", None,
                              f"validate(options) failed: {type(error).__name__}: {error}") from None
     return values, checkpoints

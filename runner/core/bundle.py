@@ -6,16 +6,21 @@ changes), so the same loader works on the checkout and on the archive unpacked i
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
 import traceback
 import types
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import runner
-from runner.core.lesson_config import CONFIG_FILE, GradingSettings, LessonConfigError, LessonSettings, read_lesson_config
+from runner.core.lesson_config import (
+    CONFIG_FILE,
+    GradingSettings,
+    LessonConfigError,
+    LessonSettings,
+    read_lesson_config,
+)
 from runner.core.testkit import TEST_MARKER, Signature, TestSpec
 
 SOLUTION_FILE = "solution.py"
@@ -115,7 +120,7 @@ def _exec_file(lesson_dir: Path, relative: str, module_name: str, injected: dict
         used[relative] = content
         code = compile(content.decode("utf-8"), str(path), "exec")
         exec(code, module.__dict__)
-    except Exception as error:  # noqa: BLE001 - reported with the file's name and line
+    except Exception as error:
         line = _failing_line(error, str(path))
         where = relative if line is None else f"{relative}:{line}"
         reason = error.msg if isinstance(error, SyntaxError) else str(error)

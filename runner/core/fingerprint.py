@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import symtable
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 # Bumped when what a fingerprint covers changes: results of older fingerprints then need a re-check.
 FINGERPRINT_VERSION = "f1"

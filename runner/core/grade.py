@@ -17,8 +17,9 @@ import dataclasses
 import inspect
 import time
 import traceback
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import runner
 from runner.core import messages
@@ -26,7 +27,14 @@ from runner.core.bundle import Bundle, CheckpointSpec
 from runner.core.host import Host
 from runner.core.model import CallOutcome, CheckpointResult, GradeReport, LoadReport, TestResult
 from runner.core.testkit import (
-    CallStopped, Learner, LearnerRaised, TestFailed, TestSpec, describe_difference, display, explain_difference,
+    CallStopped,
+    Learner,
+    LearnerRaised,
+    TestFailed,
+    TestSpec,
+    describe_difference,
+    display,
+    explain_difference,
     first_difference,
 )
 
@@ -102,7 +110,7 @@ def _run_test(test: TestSpec, learner: Learner, reveal: bool = False) -> TestRes
             return result("timeout", messages.call_timeout(stopped.function))
         detail = stopped.outcome.message or "onbekende fout"
         return result("error", messages.call_host_error(stopped.function, detail))
-    except Exception as error:  # noqa: BLE001 - a broken test is an error, never a pass
+    except Exception as error:
         return result("error", messages.test_crashed(type(error).__name__),
                       difference=_crash_detail(error) if reveal else None)
     return result("pass")
@@ -155,7 +163,7 @@ def _load_safely(load: Callable[[], LoadReport]) -> LoadReport:
     """A host that fails while loading gives a load error, never an exception out of grade()."""
     try:
         return load()
-    except Exception as error:  # noqa: BLE001 - fail closed: no pass without loaded code
+    except Exception as error:
         return LoadReport.host_error(type(error).__name__)
 
 

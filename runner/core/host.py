@@ -11,7 +11,8 @@ import dataclasses
 import marshal
 import signal
 import threading
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from runner.core import invoke, plain
 from runner.core.model import CallOutcome, LoadReport, WireError

@@ -16,8 +16,10 @@ import itertools
 import sys
 import time
 import types
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Callable, ContextManager, Iterable, Iterator
+from typing import Any
 
 from runner.core import messages, plain
 from runner.core.model import MAX_MESSAGE_CHARS, ErrorInfo, FunctionInfo, LoadReport, ParameterInfo, clip
@@ -108,7 +110,7 @@ def _safe_message(error: BaseException) -> str:
         text = str(error)
     except KeyboardInterrupt:
         raise  # the time limit, not a broken message
-    except BaseException:  # noqa: BLE001
+    except BaseException:
         text = ""
     if type(text) is not str:
         text = ""
@@ -127,7 +129,7 @@ def _line_in(tb: types.TracebackType | None, filename: str) -> int | None:
 def error_info(error: BaseException, filename: str = "main.py") -> ErrorInfo:
     try:
         line = _line_in(BaseException.__dict__["__traceback__"].__get__(error), filename)
-    except BaseException:  # noqa: BLE001
+    except BaseException:
         line = None
     return ErrorInfo(
         type_name=plain.type_name(error),
@@ -154,7 +156,7 @@ def describe_function(namespace: dict[str, Any], name: str) -> FunctionInfo:
             )
             for parameter in signature.parameters.values()
         )
-    except BaseException:  # noqa: BLE001 - builtins without a signature, or a hostile __signature__
+    except BaseException:
         parameters = None
     return FunctionInfo(name=name, exists=True, is_callable=True, parameters=parameters, type_name=plain.type_name(value))
 
@@ -183,7 +185,7 @@ def load_module(source: str, filename: str = "main.py", expected: Iterable[str] 
         except KeyboardInterrupt:
             report = LoadReport.timed_out(stdout=output.getvalue())
             return LoadedCode(report, namespace)
-        except BaseException as error:  # noqa: BLE001 - SystemExit and friends included
+        except BaseException as error:
             info = error_info(error, filename)
             report = LoadReport(
                 problem="exception",
@@ -315,7 +317,7 @@ def invoke(
     function: str,
     args: Any,
     kwargs: Any,
-    call_guard: Callable[[], ContextManager[Any]] | None = None,
+    call_guard: Callable[[], AbstractContextManager[Any]] | None = None,
     already_plain: bool = False,
 ) -> dict[str, Any]:
     """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome.
@@ -357,7 +359,7 @@ def invoke(
                     result = target(*decoded_args, **decoded_kwargs)
                 except KeyboardInterrupt:
                     raise
-                except BaseException as error:  # noqa: BLE001 - RecursionError, MemoryError, SystemExit...
+                except BaseException as error:
                     # Still inside the guard: str() of a learner exception is learner code too.
                     wire = {"kind": "raise", "value": None, "error": error_info(error).to_wire()}
         except KeyboardInterrupt:

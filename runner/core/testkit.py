@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from runner.core import messages, plain
 from runner.core.model import CallOutcome, ErrorInfo, clip

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any
 
 import runner
 from runner.core import messages, plain

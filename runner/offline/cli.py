@@ -22,41 +22,56 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
 from rich.console import Console
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.text import Text
 
 import runner
 from runner.core import messages
-from runner.offline.grading import batch
 from runner.core.bundle import Bundle, BundleError, load_bundle
 from runner.core.grade import grade
 from runner.core.lesson_config import DEFAULT_SETTINGS, LessonSettings
 from runner.core.model import GradeReport
-from runner.offline.gates.mutate import (
-    INPUTS_FILE, MutationSetupError, render_mutation_report, run_mutation, undetected_by_inputs,
-)
 from runner.offline import lms
+from runner.offline.gates.mutate import (
+    INPUTS_FILE,
+    MutationSetupError,
+    render_mutation_report,
+    run_mutation,
+    undetected_by_inputs,
+)
 from runner.offline.gates.quality_gate import check_quality_gate, known_solutions
+from runner.offline.grading import batch
 from runner.offline.grading.corrections import CorrectionsError
 from runner.offline.grading.records import ResultRecord, ResultsFileError, read_results
+from runner.offline.grading.row_checks import checked_row
+from runner.offline.grading.submission import (
+    CollectedFiles,
+    PathProblem,
+    Submission,
+    collect_submission_files,
+    read_submission,
+    read_submissions,
+)
 from runner.offline.lms import LMS_NAMES, LmsError
 from runner.offline.outputs.feedback import FEEDBACK_DIR
 from runner.offline.outputs.report import LANGUAGES, missing_protections
 from runner.offline.outputs.write import LessonBatch, OutputOptions, write_outputs
 from runner.offline.sandbox.host import MIB, ChildProcessHost, SandboxError, SandboxLimits
-from runner.offline.grading.submission import (
-    CollectedFiles, PathProblem, Submission, collect_submission_files, read_submission, read_submissions,
-)
-from runner.offline.grading.row_checks import checked_row
 from runner.offline.session import LessonRun, grade_class, plan_class
 
 DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
@@ -554,7 +569,7 @@ def batch_files(paths: list[Path]) -> CollectedFiles:
     return CollectedFiles(sorted(paths, key=str), [])
 
 
-def lms_identities(run: "lms.LmsRun", runs: list[LessonRun], unplaced: list[ResultRecord],
+def lms_identities(run: lms.LmsRun, runs: list[LessonRun], unplaced: list[ResultRecord],
                    lesson: str | None) -> tuple[list[LessonRun], list[ResultRecord]]:
     """Every submission of a download is the learner the LMS says (never the name a JSON export
     claims); an attempt without a file to grade is an invalid submission with its reason."""

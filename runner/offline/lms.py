@@ -25,18 +25,18 @@ import re
 import stat
 import unicodedata
 import zipfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Sequence
 
-from runner.offline.outputs.gradebook import safe_cell, visible_text
 from runner.offline.grading.grades import LearnerGrade, format_grade, format_points
-from runner.offline.outputs.reasons import reason_text
 from runner.offline.grading.records import ResultRecord
-from runner.offline.outputs.report import e
 from runner.offline.grading.submission import MAX_SUBMISSION_BYTES
+from runner.offline.outputs.gradebook import safe_cell, visible_text
+from runner.offline.outputs.reasons import reason_text
+from runner.offline.outputs.report import e
 
 LMS_NAMES = ("brightspace", "canvas", "moodle")
 STAGED_DIR = "lms-inzendingen"

@@ -9,9 +9,9 @@ arrives. Grading is `grading/`, the sandbox `sandbox/`, the files `outputs/`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from runner.core.bundle import Bundle
 from runner.core.lesson_config import LessonSettings

@@ -82,7 +82,7 @@ def learner_input(read_line):
     worker's, blocking on the page's answer) gives the line; None means the page stopped the
     program. Without `read_line` (a page that is not cross-origin isolated) a Dutch error says why."""
 
-    def input(prompt=""):  # noqa: A001 -- it is the learner's input()
+    def input(prompt=""):
         if read_line is None:
             raise RuntimeError(NO_INPUT_MESSAGE)
         sys.stdout.write(str(prompt))
@@ -120,7 +120,7 @@ async def run_learner_code(source, read_line=None):
     except SystemExit as exit_request:
         sys.stderr.write(_exit_message(exit_request.code))
         return "ok"
-    except BaseException as exc:  # noqa: BLE001 -- learner code may raise anything
+    except BaseException as exc:
         sys.stderr.write(format_learner_error(exc))
         return "exception"
     finally:

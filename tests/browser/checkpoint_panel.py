@@ -24,7 +24,7 @@ class CheckpointPanel:
 
     @classmethod
     def open(cls, page: Page, server, query: str = "", lesson_path: str = LESSON_PATH,
-             checkpoint_ids: tuple[str, ...] = CHECKPOINT_IDS) -> "CheckpointPanel":
+             checkpoint_ids: tuple[str, ...] = CHECKPOINT_IDS) -> CheckpointPanel:
         """The panel of rag-01's page, or of the lesson at `lesson_path` with those checkpoints."""
         editor = EditorPage.open(page, server, query, lesson_path)
         return cls(page, editor, checkpoint_ids)

@@ -16,7 +16,7 @@ class EditorPage:
     page: Page
 
     @classmethod
-    def open(cls, page: Page, server, query: str = "", lesson_path: str = LESSON_PATH) -> "EditorPage":
+    def open(cls, page: Page, server, query: str = "", lesson_path: str = LESSON_PATH) -> EditorPage:
         page.goto(f"{server.url}{lesson_path}{query}")
         page.locator("[data-testid=editor] .cm-content").wait_for()
         return cls(page)

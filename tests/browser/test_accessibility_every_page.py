@@ -13,8 +13,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.accessibility import (WIDTHS, fail_a_checkpoint, phone_layout_problems, serious_violations, set_width,
-                                        skipped_heading_levels, wait_for_widgets, wait_until_python_is_idle)
+from tests.browser.accessibility import (
+    WIDTHS,
+    fail_a_checkpoint,
+    phone_layout_problems,
+    serious_violations,
+    set_width,
+    skipped_heading_levels,
+    wait_for_widgets,
+    wait_until_python_is_idle,
+)
 from tests.lessons.lesson_tests import LESSON_IDS
 
 pytestmark = pytest.mark.browser

@@ -152,7 +152,7 @@ def check_choice_lists(page: Page, widget_id: str) -> int:
             else choice_list
         stop.focus()
 
-        def choose(key: str) -> dict:
+        def choose(key: str, choice_list=choice_list) -> dict:
             # Selection follows focus, or (manual activation, as tabs may) Enter chooses.
             page.keyboard.press(key)
             current = current_item(page, choice_list)

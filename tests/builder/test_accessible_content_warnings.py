@@ -4,7 +4,6 @@ an image without alt text and a heading that skips a level; --strict makes them 
 from __future__ import annotations
 
 import pytest
-
 from project_copy import LESSON, ProjectCopy
 
 

@@ -7,12 +7,12 @@ import subprocess
 import sys
 
 import pytest
+from project_copy import LESSON, ROOT, ProjectCopy
 
 from builder import verify_lessons as verify_stage
 from builder.errors import BuildError
 from builder.load_lessons import load_content, load_lessons
 from builder.verify_lessons import verify_lessons
-from project_copy import LESSON, ROOT, ProjectCopy
 
 
 @pytest.fixture

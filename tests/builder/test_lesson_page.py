@@ -8,7 +8,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from project_copy import LESSON, ProjectCopy
 
 

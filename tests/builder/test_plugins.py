@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fixture_cases import FixtureCase, read_fixture_cases, rewrite_expected
 from markdown_it import MarkdownIt
 
 from builder.errors import BuildError
@@ -18,7 +19,6 @@ from builder.plugins.math import math_plugin
 from builder.plugins.tables import tables_plugin
 from builder.plugins.widget import widget_plugin
 from builder.widgets import discover_widgets
-from fixture_cases import FixtureCase, read_fixture_cases, rewrite_expected
 from tests.golden_versions import rendering_note
 from tests.lessons.lesson_tests import updating
 

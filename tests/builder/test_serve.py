@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -13,12 +14,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from project_copy import LESSON, ROOT, ProjectCopy
 
 from builder.cli import parse_arguments, serve_rebuild
-import json
-
 from builder.serve import BuildStatus, start_server
-from project_copy import LESSON, ROOT, ProjectCopy
 
 
 @pytest.fixture

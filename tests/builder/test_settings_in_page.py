@@ -8,8 +8,8 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-
 from project_copy import ProjectCopy
+
 from runner.core.bundle import load_bundle
 
 TOML = "checkpoints/tekst-01/checkpoints.toml"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from project_copy import LESSON, ProjectCopy
 
 import builder.verify_examples
 from builder.errors import BuildError, raise_if_any
 from builder.load_lessons import load_lessons
 from builder.verify_lessons import verify_lessons
-from project_copy import LESSON, ProjectCopy
 
 ORIGINAL_EXAMPLE = """```python
 print(count_words("De lamp  brandt"))  # 3

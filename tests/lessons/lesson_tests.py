@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import pytest
+
 from tests.golden_versions import rendering_note
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tests.lessons.lesson_tests import (
-    LESSON_IDS, LESSON_TESTS_DIR, LessonTests, SettingsError, check_golden, discover_lesson_ids, lesson_param,
-    read_settings, shown,
+    LESSON_IDS,
+    LESSON_TESTS_DIR,
+    LessonTests,
+    SettingsError,
+    check_golden,
+    discover_lesson_ids,
+    lesson_param,
+    read_settings,
+    shown,
 )
 
 

@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 
 from runner.core.lesson_config import (
-    DEFAULT_SETTINGS, LessonConfigError, LessonSettings, locate_lines, read_lesson_config,
+    DEFAULT_SETTINGS,
+    LessonConfigError,
+    LessonSettings,
+    locate_lines,
+    read_lesson_config,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

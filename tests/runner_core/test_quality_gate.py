@@ -18,7 +18,12 @@ import pytest
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.offline.gates.quality_gate import AFTER_SOLUTION_MARKER, GATE_CALL_SECONDS, check_quality_gate, known_solutions
+from runner.offline.gates.quality_gate import (
+    AFTER_SOLUTION_MARKER,
+    GATE_CALL_SECONDS,
+    check_quality_gate,
+    known_solutions,
+)
 from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, shown
 
 # The rules for every lesson; a lesson's tests.toml may ask for more known-wrong solutions in all.

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from offline_support import MINI_LESSON, TEST_LIMITS
+
 from runner.core.bundle import load_bundle
 from runner.offline.sandbox.host import ChildProcessHost
 

@@ -12,13 +12,12 @@ import sys
 import textwrap
 
 import pytest
+from offline_support import CORRECT_MINI, LESSONS, ROOT, TEST_LIMITS, is_alive
 
+from runner.core.grade import grade
 from runner.offline.sandbox import cgroups
 from runner.offline.sandbox.cgroups import CGROUP_PREFIX, find_cgroup_homes
-from runner.core.grade import grade
 from runner.offline.sandbox.host import ChildProcessHost
-
-from offline_support import CORRECT_MINI, LESSONS, ROOT, TEST_LIMITS, is_alive
 
 
 def cgroups_offered() -> bool:

@@ -9,11 +9,10 @@ import textwrap
 import time
 
 import pytest
-
-from runner.offline.sandbox.pipes import PipeReader
-from runner.offline.sandbox.host import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
-
 from offline_support import TEST_LIMITS
+
+from runner.offline.sandbox.host import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
+from runner.offline.sandbox.pipes import PipeReader
 
 
 def test_parse_reply_returns_the_body_of_a_matching_reply():

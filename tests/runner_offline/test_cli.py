@@ -10,8 +10,8 @@ import sys
 from html.parser import HTMLParser
 
 import pytest
-
 from offline_support import CORRECT_MINI, LESSONS, ROOT, needs_root
+
 from runner.offline.grading import batch
 
 LESSON_ARGS = ["--lesson", "mini-01", "--checkpoints-dir", str(LESSONS)]

@@ -13,8 +13,8 @@ import subprocess
 import sys
 
 import pytest
-
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT, english_words
+
 from runner.offline.outputs.reasons import reason_text
 
 

@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
-
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
+
 from runner.offline.outputs.feedback import feedback_file_name
 
 STARTER = "def double(x):\n    raise NotImplementedError\n\ndef words(text):\n    raise NotImplementedError\n\n" \

@@ -10,12 +10,11 @@ import os
 import time
 
 import pytest
+from test_mutate import FIXTURES
 
 from runner.core.bundle import load_bundle
 from runner.offline.gates.forked import ChildDied, map_forked
 from runner.offline.gates.mutate import MutationSetupError, grade_mutants, grade_sources
-
-from test_mutate import FIXTURES
 
 MIB = 1 << 20
 
@@ -55,7 +54,7 @@ def fill_memory_and_fail_while_reporting(_item):
             hoard.append(bytearray(MIB))
     except MemoryError:
         # Still full: whatever runs next fails too, as a grading loop or a pickled traceback would.
-        raise RuntimeError("x" * (512 * MIB))
+        raise RuntimeError("x" * (512 * MIB)) from None
 
 
 def test_a_child_that_runs_out_of_memory_while_reporting_it_dies_alone():

@@ -10,9 +10,9 @@ from decimal import Decimal
 import pytest
 
 from runner.offline.grading.corrections import CorrectionsError, read_corrections
-from runner.offline.outputs.gradebook import gradebook_csv
 from runner.offline.grading.grades import Correction, LessonGrading, dutch_grade, format_grade
 from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
+from runner.offline.outputs.gradebook import gradebook_csv
 
 RECORDED = {"runner_version": "0.1.0", "bundle_sha256": "ab" * 32, "graded_at": "2026-11-30T10:00:00+00:00"}
 

@@ -13,11 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from offline_support import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
 
 from runner.core.grade import grade
 from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
-
-from offline_support import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
 
 WORDS_AND_TOTAL = '''
 def words(text):
@@ -414,7 +413,7 @@ def test_hidden_folders_and_the_systems_sockets_are_out_of_sight(root_only_dir):
         server.listen()
         os.chmod(root_only_dir / "dienst.sock", 0o777)
         with ChildProcessHost(TEST_LIMITS, hidden_paths=[root_only_dir]) as hiding:
-            hiding.load(textwrap.dedent(f'''
+            hiding.load(textwrap.dedent('''
                 import os, socket
 
                 def peek(path):

@@ -17,8 +17,8 @@ import sys
 import zipfile
 
 import pytest
-
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT, english_words
+
 from runner.offline import lms
 
 WRONG_MINI = CORRECT_MINI.replace("2 * x", "x * x")  # 2 of 3 checkpoints: 6.7

@@ -14,10 +14,10 @@ import sys
 import time
 
 import pytest
-
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
-from runner.offline.outputs.feedback import feedback_file_name
+
 from runner.offline.grading.records import read_results
+from runner.offline.outputs.feedback import feedback_file_name
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:

@@ -13,15 +13,25 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from offline_support import ROOT
+
+from runner.core.model import CallOutcome
 from runner.offline.cli import main
 from runner.offline.gates.mutants import make_mutants, reached_scopes
 from runner.offline.gates.mutate import (
-    EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, differences_in_workers,
-    read_equivalent_listings, render_mutation_report, run_mutation, same_outcome, same_value, undetected_by_inputs,
+    EQUIVALENT_FILE,
+    INPUTS_FILE,
+    MutationRun,
+    MutationSetupError,
+    brief,
+    differences_in_workers,
+    read_equivalent_listings,
+    render_mutation_report,
+    run_mutation,
+    same_outcome,
+    same_value,
+    undetected_by_inputs,
 )
-from runner.core.model import CallOutcome
 from tests.lessons.lesson_tests import LessonTests, lesson_param
 
 CHECKPOINTS = ROOT / "checkpoints"

@@ -6,11 +6,18 @@ import subprocess
 import sys
 
 import pytest
-
 from offline_support import CORRECT_MINI, LESSONS, ROOT
+
 from runner.offline.grading.records import (
-    CheckpointRecord, ResultRecord, ResultsFileError, SandboxRecord, TestRecord, cut_torn_last_line,
-    parse_record_line, read_results, record_line,
+    CheckpointRecord,
+    ResultRecord,
+    ResultsFileError,
+    SandboxRecord,
+    TestRecord,
+    cut_torn_last_line,
+    parse_record_line,
+    read_results,
+    record_line,
 )
 
 # Two lines exactly as the runner wrote them before results were records: a graded result from

@@ -10,10 +10,9 @@ import sys
 import time
 
 import pytest
+from offline_support import CORRECT_MINI, LESSONS, ROOT
 
 from runner.offline.grading.records import read_results
-
-from offline_support import CORRECT_MINI, LESSONS, ROOT
 
 SUBMISSIONS = 16
 

@@ -18,14 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
+from offline_support import CORRECT_MINI, MINI_LESSON, ROOT, TEST_LIMITS, needs_root
 
+from runner.offline.cli import main as runner_main
 from runner.offline.grading import batch
 from runner.offline.grading.batch import sandbox_protections
 from runner.offline.sandbox.child import plan_learner_root
-from runner.offline.cli import main as runner_main
-from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
-
-from offline_support import CORRECT_MINI, MINI_LESSON, ROOT, TEST_LIMITS, needs_root
+from runner.offline.sandbox.host import ChildProcessHost
 
 WORDS_AND_TOTAL = '''
 def words(text):

@@ -13,15 +13,13 @@ import tarfile
 import tempfile
 import textwrap
 import time
-import zipfile
 from pathlib import Path
 
 import pytest
+from offline_support import CORRECT_MINI, MINI_LESSON, needs_root
 
 from runner.offline.cli import main as runner_main
 from runner.offline.grading.submission import LINK_PROBLEM, collect_submission_files, read_submission, read_submissions
-
-from offline_support import CORRECT_MINI, MINI_LESSON, needs_root
 
 LESSONS_DIR = str(MINI_LESSON.parent)
 

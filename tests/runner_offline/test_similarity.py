@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from offline_support import ROOT
+
 from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
-from runner.offline.outputs.report import ReportInputs, CheckpointInfo, render_report
+from runner.offline.outputs.report import CheckpointInfo, ReportInputs, render_report
 from runner.offline.outputs.similarity import not_started, similar_pairs
 
 RAG = ROOT / "checkpoints" / "rag-01"

@@ -8,7 +8,10 @@ import os
 import pytest
 
 from runner.offline.grading.submission import (
-    MAX_SUBMISSION_BYTES, PathProblem, collect_submission_files, read_submission,
+    MAX_SUBMISSION_BYTES,
+    PathProblem,
+    collect_submission_files,
+    read_submission,
 )
 
 

@@ -2,7 +2,6 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-
 from node_bridge import ChunkRangesNode
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,9 +20,9 @@ MARGIN, and says how to raise the budget on purpose (tests/lessons/record_budget
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from runner.core import invoke, plain
 from runner.core.bundle import load_bundle

@@ -15,8 +15,9 @@ import multiprocessing.connection
 import os
 import resource
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable, TypeVar
+from typing import TypeVar
 
 Item = TypeVar("Item")
 Answer = TypeVar("Answer")

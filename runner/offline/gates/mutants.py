@@ -17,8 +17,8 @@ import ast
 import copy
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 # Comparison operators a learner confuses, each with the ones it becomes.
 COMPARE_SWAPS: dict[type, tuple[type, ...]] = {

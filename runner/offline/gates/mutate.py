@@ -25,9 +25,10 @@ import random
 import time
 import tomllib
 import types
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from runner.core.bundle import SHARED_FILE, SHIPPED_DIR, SOLUTION_FILE, Bundle, load_bundle
 from runner.core.grade import grade
@@ -384,7 +385,7 @@ def differences_in_workers(lesson_dir: Path, solution: str, function_names: tupl
     answers = map_forked(_differences_of, [(mutant, tuple(checkpoints)) for mutant, checkpoints in work],
                          jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
     found: list[list[Difference]] = []
-    for (mutant, checkpoints), answer in zip(work, answers):
+    for (_mutant, checkpoints), answer in zip(work, answers):
         if isinstance(answer, ChildDied):
             # It ended the worker where the reference answered every input: a difference.
             answer = [Difference(checkpoint, "(the seeded inputs)", "answers", answer.describe())

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
-from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
 from runner.core.model import CheckpointResult
+from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
 # Per call of a learner function; known-wrong solutions may loop forever on purpose.

@@ -20,24 +20,30 @@ import atexit
 import os
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Callable, Iterable
 
 import runner
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.model import GradeReport
 from runner.offline.grading.records import (
-    CheckpointRecord, ResultKey, ResultRecord, SandboxRecord, cut_torn_last_line, read_results, record_line,
+    CheckpointRecord,
+    ResultKey,
+    ResultRecord,
+    SandboxRecord,
+    cut_torn_last_line,
+    read_results,
+    record_line,
 )
-from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
-from runner.offline.grading.submission import Submission, read_submission
 from runner.offline.grading.row_checks import consistency_problem, rederive
+from runner.offline.grading.submission import Submission, read_submission
+from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
 
 RESULTS_FILE = "results.jsonl"
 GRADEBOOK_FILE = "gradebook.csv"
@@ -49,7 +55,7 @@ def result_key(submission: str, source_sha256: str, bundle_sha256: str) -> Resul
 
 
 def now_utc() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 # ---- one submission ------------------------------------------------------------------------
@@ -431,7 +437,7 @@ def _grade_in_workers(
                 except BrokenProcessPool:
                     broken.append(submission)
                     continue
-                except Exception as error:  # noqa: BLE001 - the grader failed, not the learner
+                except Exception as error:
                     failures.append(f"{submission.path}: {type(error).__name__}: {error}")
                     continue
                 record(result)

@@ -16,9 +16,9 @@ import csv
 import difflib
 import io
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
 
 from runner.offline.grading.grades import Correction
 

@@ -19,10 +19,10 @@ of 5.5 or more always means the pass mark was reached, as a teacher entering it 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Sequence
 
 from runner.offline.grading.records import ResultRecord
 

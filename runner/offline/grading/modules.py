@@ -15,9 +15,9 @@ the builder.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 # `module: {id: rag, number: 1, title: RAG}` or a block with an `id:` line under `module:`.
 INLINE_MODULE = re.compile(r"^module:\s*\{[^}\n]*?\bid:\s*['\"]?([\w-]+)", re.MULTILINE)

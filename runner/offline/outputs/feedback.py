@@ -12,12 +12,12 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from runner.offline.grading.grades import LearnerGrade, format_grade, format_points
-from runner.offline.outputs.reasons import reason_text, syntax_line
 from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.reasons import reason_text, syntax_line
 from runner.offline.outputs.report import CSS, TEXTS, code_block, e, failures_list, status_badge
 
 FEEDBACK_DIR = "feedback"

@@ -12,11 +12,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
-from runner.offline.outputs.reasons import reason_text
 from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.reasons import reason_text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Control characters (terminal escapes, NUL, line breaks inside a name) and the Unicode marks that

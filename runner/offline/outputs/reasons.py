@@ -13,7 +13,7 @@ explanation here (`SYNTAX_DUTCH`), the rest are named by their line only.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 SYNTAX = re.compile(r"syntax error(?: on line (?P<line>\d+))?(?:: (?P<what>.*))?\Z", re.DOTALL)
 

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from os.path import commonpath, dirname, relpath
-from typing import Sequence
 
 from runner.core.messages import LOAD_TEST_NAME, uses_failing
-from runner.offline.outputs.gradebook import latest_per_learner, submission_order, visible_text
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
-from runner.offline.outputs.reasons import reason_text
 from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
+from runner.offline.outputs.gradebook import latest_per_learner, submission_order, visible_text
+from runner.offline.outputs.reasons import reason_text
 from runner.offline.outputs.similarity import SimilarPair, not_started, similar_pairs
 
 STATUS_LABELS = {"pass": "pass", "fail": "fail", "error": "error", "timeout": "timeout"}

@@ -12,25 +12,29 @@ are worked out here, every time, from the records (docs/grading.md).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import runner
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.lesson_config import DEFAULT_GRADING
 from runner.offline.grading import batch
 from runner.offline.grading.corrections import CORRECTIONS_FILE, Correction, read_corrections, unknown_learners
-from runner.offline.outputs.feedback import (
-    FEEDBACK_DIR, FeedbackCheckpoint, LessonFeedback, ModuleFeedbackTotal, feedback_file_names, render_feedback,
-    render_module_feedback,
-)
-from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, total_grade
 from runner.offline.grading.modules import CountedModule, counted_modules, stray_lessons
 from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.feedback import (
+    FEEDBACK_DIR,
+    FeedbackCheckpoint,
+    LessonFeedback,
+    ModuleFeedbackTotal,
+    feedback_file_names,
+    render_feedback,
+    render_module_feedback,
+)
+from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
 from runner.offline.outputs.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
-from runner.offline.outputs.similarity import not_started
 from runner.offline.outputs.similarity import SimilarPair, find_similar, not_started
 
 

@@ -44,11 +44,18 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from runner.core import plain
-from runner.offline.sandbox.cgroups import CgroupLeaf, SubmissionCgroups, cgroup_pids, join_cgroup, open_cgroups, read_small_file
+from runner.offline.sandbox.cgroups import (
+    CgroupLeaf,
+    SubmissionCgroups,
+    cgroup_pids,
+    join_cgroup,
+    open_cgroups,
+    read_small_file,
+)
 from runner.offline.sandbox.pipes import PipeReader
 
 REQUEST_FD = 3
@@ -356,7 +363,7 @@ def _probe_learner_root(root: str, temp_bytes: int) -> bool:
         try:
             enter_learner_root(root, temp_bytes)
             os._exit(0 if os.listdir("/tmp") == [] else 1)
-        except BaseException:  # noqa: BLE001 - the answer is the exit status
+        except BaseException:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
     return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
@@ -473,7 +480,7 @@ def clear_keyrings_of(uid: int, gid: int) -> bool:
                 libc.check(libc.lib.syscall(ctypes.c_long(keyctl), ctypes.c_long(KEYCTL_CLEAR),
                                             ctypes.c_long(keyring)), "keyctl clear")
             os._exit(0)
-        except BaseException:  # noqa: BLE001 - the answer is the exit status
+        except BaseException:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
     return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
@@ -500,7 +507,7 @@ def _probe_keyring_filter() -> bool:
         try:
             _prctl(PR_SET_NO_NEW_PRIVS, 1)
             os._exit(0 if install_keyring_filter() else 1)
-        except BaseException:  # noqa: BLE001 - the answer is the exit status
+        except BaseException:
             os._exit(1)
     _, status = os.waitpid(pid, 0)
     return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
@@ -791,7 +798,7 @@ class Zygote:
                 from runner.offline.sandbox import import_guard
                 import_guard.install(self.spec.get("learner_modules", ()))
                 serve_requests(REQUEST_FD, REPLY_FD, self.spec["limits"]["output_chars"])
-            except BaseException:  # noqa: BLE001 - the child must never return into the zygote
+            except BaseException:
                 status = 70
             os._exit(status)
         os.close(request_fd)
@@ -879,7 +886,7 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
         try:
             importlib.import_module(name)
             preloaded.append(name)
-        except Exception:  # noqa: BLE001 - an optional module (numpy) may be absent
+        except Exception:
             missing.append(name)
     # Only with a sandbox uid (as root): without root the system refuses anyway. After the
     # preload, which decides what code the learner root shows.

@@ -35,16 +35,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import runner
 from runner.core import plain
-from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
-from runner.core.host import SentArguments, outcome_from_wire
 from runner.core.host import encode_as_json, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
+from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
 from runner.offline.sandbox.pipes import PipeReader
 
 GIB = 1 << 30

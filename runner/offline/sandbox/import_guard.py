@@ -15,8 +15,8 @@ sandbox (runner.offline.sandbox.host, runner.offline.sandbox.child) is what cont
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from importlib.abc import MetaPathFinder
-from typing import Iterable
 
 LEARNER_FILE = "main.py"  # the file name runner.core.invoke.load_module compiles learner code with
 IMPORT_MACHINERY = ("importlib", "_frozen_importlib", "_frozen_importlib_external", __name__)

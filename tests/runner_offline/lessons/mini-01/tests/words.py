@@ -1,4 +1,4 @@
-from runner.core.testkit import expect_equal, expect_new_objects, expect_no_mutation, test
+from runner.core.testkit import expect_equal, test
 
 
 @test("words", "voorbeeld: twee woorden", visible=True)
