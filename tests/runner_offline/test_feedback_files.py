@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
@@ -140,3 +141,33 @@ def test_a_corrections_field_over_the_csv_limit_is_one_line_and_exit_2(graded, t
     assert completed.stderr == (f"error: {out / 'corrections.csv'}:2: not a readable CSV line (field larger than "
                                 "field limit (131072))\n")
     assert not (out / "results.jsonl").exists()
+
+
+def test_a_page_that_cannot_be_made_is_one_note_and_every_other_page_is_written(graded, tmp_path, monkeypatch):
+    """A fault that meets one learner's data (a bug, a value nobody foresaw) costs that learner's
+    page only: a short Dutch page says so, the teacher gets a note, the rest is written."""
+    from runner.core.bundle import load_bundle
+    from runner.offline.grading.records import read_results
+    from runner.offline.outputs import write
+
+    folder, out, args = graded
+    lesson_tree = Path(args[args.index("--checkpoints-dir") + 1])
+    results = list(read_results(out / "results.jsonl").results.values())
+    real_render = write.render_feedback
+
+    def failing_for_bram(result, *rest):
+        if result.learner == "bram":
+            raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+        return real_render(result, *rest)
+
+    monkeypatch.setattr(write, "render_feedback", failing_for_bram)
+    bundle = load_bundle(lesson_tree / "mini-01", include_offline=True)
+    notes = write.write_outputs([write.LessonBatch(bundle, lesson_tree / "mini-01", results)], tmp_path,
+                                write.OutputOptions(feedback=True))
+    assert notes == ["the feedback page of 'bram' could not be made (UnicodeEncodeError: 'utf-8' codec can't "
+                     "encode character '\\ud800' in position 0: surrogates not allowed); it says so instead"]
+    pages = {path.name: path.read_text() for path in (tmp_path / "feedback").iterdir()}
+    assert len(pages) == 4
+    assert "Deze pagina kon niet worden gemaakt." in pages[feedback_file_name("bram")]
+    assert "<b>10,0</b>" in pages[feedback_file_name("anna")]
+    assert (tmp_path / "report.html").is_file() and (tmp_path / "gradebook.csv").is_file()

@@ -111,6 +111,16 @@ def _page(title: str, body: list[str]) -> str:
     ])
 
 
+def feedback_unavailable(learner: str) -> str:
+    """The page a learner gets when theirs could not be made (the teacher has a note about it)."""
+    return _page(f"Terugkoppeling: {e(learner)}", [
+        "<h1>Terugkoppeling</h1>",
+        f'<p class="meta">Voor <b>{e(learner)}</b>.</p>',
+        "<p>Deze pagina kon niet worden gemaakt. Je docent heeft daar een melding van gekregen en kan je "
+        "resultaat in het overzicht van de klas zien.</p>",
+    ])
+
+
 def render_feedback(result: ResultRecord, lesson: str, checkpoints: Sequence[FeedbackCheckpoint],
                     grade: LearnerGrade | None, generated_at: str, not_started: bool = False) -> str:
     return _page(f"Terugkoppeling {e(lesson)}: {e(result.learner)}", [

@@ -12,7 +12,7 @@ are worked out here, every time, from the records (docs/grading.md).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from runner.offline.outputs.feedback import (
     LessonFeedback,
     ModuleFeedbackTotal,
     feedback_file_names,
+    feedback_unavailable,
     render_feedback,
     render_module_feedback,
 )
@@ -155,10 +156,24 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
     latest = [result for result, _count in latest_per_learner(results)]
     names = feedback_file_names([result.learner for result in latest])
     checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in bundle.checkpoints]
-    pages = {names[result.learner]: render_feedback(result, bundle.lesson, checkpoints, grading.grade(result),
-                                                    generated_at, _untouched(result, starter))
+    pages = {names[result.learner]: _one_page(
+                 result.learner, notes,
+                 lambda result=result: render_feedback(result, bundle.lesson, checkpoints, grading.grade(result),
+                                                       generated_at, _untouched(result, starter)))
              for result in latest}
     _write_feedback_folder(out_dir, pages)
+
+
+def _one_page(learner: str, notes: list[str], render: Callable[[], str]) -> str:
+    """One learner's feedback page. A page that cannot be made (a fault meeting one learner's
+    data) becomes a short page that says so and a note for the teacher: every other learner still
+    gets theirs, and the report and gradebook are written all the same."""
+    try:
+        return render()
+    except Exception as error:  # noqa: BLE001 - one learner's page must never stop the class's
+        notes.append(f"the feedback page of {learner!r} could not be made ({type(error).__name__}: {error}); "
+                     "it says so instead")
+        return feedback_unavailable(learner)
 
 
 def _write_feedback_folder(out_dir: Path, pages: dict[str, str]) -> None:
@@ -297,5 +312,8 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
                 own.append(LessonFeedback(result.lesson, result, [], None, counted=False))
         learner_totals = [ModuleFeedbackTotal(m.counted.module, m.counted.lessons, m.totals[learner])
                           for m in modules if learner in m.totals]
-        pages[names[learner]] = render_module_feedback(learner, own, learner_totals, generated_at)
+        pages[names[learner]] = _one_page(
+            learner, notes,
+            lambda learner=learner, own=own, learner_totals=learner_totals: render_module_feedback(
+                learner, own, learner_totals, generated_at))
     _write_feedback_folder(out_dir, pages)
