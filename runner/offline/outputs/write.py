@@ -170,7 +170,7 @@ def _one_page(learner: str, notes: list[str], render: Callable[[], str]) -> str:
     gets theirs, and the report and gradebook are written all the same."""
     try:
         return render()
-    except Exception as error:  # noqa: BLE001 - one learner's page must never stop the class's
+    except Exception as error:  # one learner's page must never stop the class's
         notes.append(f"the feedback page of {learner!r} could not be made ({type(error).__name__}: {error}); "
                      "it says so instead")
         return feedback_unavailable(learner)
