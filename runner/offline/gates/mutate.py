@@ -361,33 +361,41 @@ _WORKER_BUNDLE: Bundle | None = None
 _WORKER_CALL_SECONDS = GATE_CALL_SECONDS
 
 
-def _grade_source(source: str) -> dict[str, str]:
+def _grade_source(item: tuple[str, tuple[str, ...] | None]) -> dict[str, str]:
     assert _WORKER_BUNDLE is not None
+    source, only = item
     try:
-        report = grade(_WORKER_BUNDLE, InProcessHost(call_timeout=_WORKER_CALL_SECONDS), source)
+        report = grade(_WORKER_BUNDLE, InProcessHost(call_timeout=_WORKER_CALL_SECONDS), source, only=only)
     except MemoryError:
-        return {spec.id: "error" for spec in _WORKER_BUNDLE.checkpoints}
+        return {spec.id: "error" for spec in _WORKER_BUNDLE.checkpoints if only is None or spec.id in only}
     return report.statuses()
 
 
-def grade_sources(bundle: Bundle, sources: list[str], jobs: int, call_seconds: float) -> list[dict[str, str]]:
-    """Each source's checkpoint statuses, each graded in a memory-capped child of its own. A
-    source whose child dies without an answer is an error on every checkpoint: so it would be
-    for a learner, whose sandbox has a memory limit too."""
+def grade_sources(bundle: Bundle, sources: list[str], jobs: int, call_seconds: float,
+                  only: list[tuple[str, ...] | None] | None = None) -> list[dict[str, str]]:
+    """Each source's checkpoint statuses (of every checkpoint, or of `only[i]` for source i), each
+    graded in a memory-capped child of its own. A source whose child dies without an answer is an
+    error on every checkpoint: so it would be for a learner, whose sandbox has a memory limit too."""
     global _WORKER_BUNDLE, _WORKER_CALL_SECONDS
     _WORKER_BUNDLE, _WORKER_CALL_SECONDS = bundle, call_seconds
-    answers = map_forked(_grade_source, sources, jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
-    return [{spec.id: "error" for spec in bundle.checkpoints} if isinstance(answer, ChildDied) else answer
-            for answer in answers]
+    selections = only if only is not None else [None] * len(sources)
+    answers = map_forked(_grade_source, list(zip(sources, selections)), jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
+    return [{spec.id: "error" for spec in bundle.checkpoints if selection is None or spec.id in selection}
+            if isinstance(answer, ChildDied) else answer
+            for answer, selection in zip(answers, selections)]
 
 
 def grade_mutants(bundle: Bundle, solution: str, mutants: list[Mutant], jobs: int, call_seconds: float,
-                  name: str = SOLUTION_FILE) -> list[dict[str, str]]:
+                  name: str = SOLUTION_FILE, reaching: list[list[str]] | None = None) -> list[dict[str, str]]:
     """Each mutant's checkpoint statuses; the unmutated file first, through the same children, so
     that a machine where grading itself fails cannot pass off every mutant as killed. (A file that
-    fails its tests in-process is found before this, by the quality gate's root-cause check.)"""
-    reference, *statuses = grade_sources(bundle, [solution] + [mutant.source for mutant in mutants],
-                                         jobs, call_seconds)
+    fails its tests in-process is found before this, by the quality gate's root-cause check.)
+    With `reaching` (per mutant, the checkpoints whose function runs its change), a mutant is graded
+    on those checkpoints only: the verdict on the others is never read, and costs most of the run."""
+    only: list[tuple[str, ...] | None] = [None]
+    only += [None] * len(mutants) if reaching is None else [tuple(checkpoints) for checkpoints in reaching]
+    sources = [solution] + [mutant.source for mutant in mutants]
+    reference, *statuses = grade_sources(bundle, sources, jobs, call_seconds, only)
     failing = sorted(checkpoint for checkpoint, status in reference.items() if status != "pass")
     if failing:
         raise MutationSetupError(f"{name} does not pass {', '.join(failing)} in a grading worker "
@@ -471,12 +479,18 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
         sources[name] = source
         mutants = [mutant for mutant in make_mutants(source) if mutant.line >= own_start]
         reached = reached_scopes(source)
-        statuses = grade_mutants(bundle, source, mutants, jobs, call_seconds, name)
+        reaching = [checkpoints_reached(mutant, reached, checkpoint_ids) for mutant in mutants]
+        # A mutant that no checkpoint's function runs needs no grading: nothing can kill it.
+        graded = [index for index, checkpoints in enumerate(reaching) if checkpoints]
+        found = grade_mutants(bundle, source, [mutants[index] for index in graded], jobs, call_seconds, name,
+                              [reaching[index] for index in graded])
+        statuses: list[dict[str, str]] = [{} for _ in mutants]
+        for index, status in zip(graded, found):
+            statuses[index] = status
         by_key = {listing.key: listing for listing in listings if listing.file == name}
         file_results = [
-            MutantResult(mutant, checkpoints_reached(mutant, reached, checkpoint_ids), status,
-                         by_key.get(mutant.key), file=name)
-            for mutant, status in zip(mutants, statuses)
+            MutantResult(mutant, checkpoints, status, by_key.get(mutant.key), file=name)
+            for mutant, checkpoints, status in zip(mutants, reaching, statuses)
         ]
         results.extend(file_results)
         made_keys = {mutant.key for mutant in mutants}
@@ -523,9 +537,9 @@ def render_mutation_report(run: MutationRun) -> str:
     for tally in files:
         lines.append(f"{tally.file:<40} {tally.made:>5} {tally.killed:>7} {tally.equivalent:>11} {tally.survivors:>10}")
     lines.append("")
-    lines.append(f"{'checkpoint':<40} {'made':>5} {'killed':>7} {'equivalent':>11} {'survivors':>10}")
+    lines.append(f"{'checkpoint':<24} {'made':>5} {'killed':>7} {'equivalent':>11} {'survivors':>10}")
     for tally in run.tallies():
-        lines.append(f"{tally.checkpoint:<40} {tally.made:>5} {tally.killed:>7} {tally.equivalent:>11} {tally.survivors:>10}")
+        lines.append(f"{tally.checkpoint:<24} {tally.made:>5} {tally.killed:>7} {tally.equivalent:>11} {tally.survivors:>10}")
     for result in run.unexplained():
         lines.append("")
         state = "listed as equivalent, but differs" if result.listing is not None else "survives"
