@@ -179,12 +179,14 @@ def build_parser() -> argparse.ArgumentParser:
     gate.add_argument("--verbose", action="store_true",
                       help="also print, per known solution, the test that decided its verdict and its message")
     mutate = commands.add_parser(
-        "mutate", help="grade mechanically made wrong solutions of solution.py: each must fail or be listed as equivalent")
+        "mutate", help="grade mechanically made wrong solutions of solution.py and correct/*.py: each must fail or be listed as equivalent")
     mutate.add_argument("--lesson", required=True, help="lesson id, e.g. woorden-01")
     mutate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
                         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     mutate.add_argument("--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
                         help="mutants graded in parallel (default: 2, or 1 on one CPU)")
+    mutate.add_argument("--file", action="append", default=None, metavar="PATH",
+                        help="mutate only this file (solution.py or correct/<name>.py; repeatable; default: all)")
     mutate.add_argument("--check-inputs", action="store_true",
                         help="also check that mutant_inputs.py tells every killed mutant apart (slower)")
     return parser
@@ -194,7 +196,7 @@ def run_mutate(args: argparse.Namespace) -> int:
     """The report on stdout; one `file:line: problem` line each on stderr, then a summary."""
     lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
     try:
-        run = run_mutation(lesson_dir, jobs=args.jobs)
+        run = run_mutation(lesson_dir, jobs=args.jobs, files=args.file)
     except MutationSetupError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -19,7 +19,8 @@ from runner.offline.cli import main
 from runner.offline.gates.mutants import make_mutants, reached_scopes
 from runner.offline.gates.mutate import (
     EQUIVALENT_FILE, INPUTS_FILE, MutationRun, MutationSetupError, brief, differences_in_workers,
-    read_equivalent_listings, render_mutation_report, run_mutation, same_outcome, same_value, undetected_by_inputs,
+    mutated_files, read_equivalent_listings, render_mutation_report, run_mutation, same_outcome, same_value,
+    undetected_by_inputs,
 )
 from runner.core.model import CallOutcome
 from tests.lessons.lesson_tests import LessonTests, lesson_param
@@ -35,14 +36,17 @@ CALL_SECONDS = 0.5
 # ---- every lesson of the project ----------------------------------------------------------------
 
 
-_RUNS: dict[str, MutationRun] = {}
+_RUNS: dict[tuple[str, str], MutationRun] = {}
 
 
-def mutation_run(lesson: LessonTests) -> MutationRun:
-    """One full run per lesson for the tests below (it grades a few hundred mutants)."""
-    if lesson.id not in _RUNS:
-        _RUNS[lesson.id] = run_mutation(lesson.checkpoints_dir)
-    return _RUNS[lesson.id]
+def mutation_run(lesson: LessonTests, part: str = "solution") -> MutationRun:
+    """One run per lesson and part for the tests below (each grades a few hundred mutants): the
+    mutants of solution.py, or those of every correct style (`correct/*.py`)."""
+    if (lesson.id, part) not in _RUNS:
+        files = mutated_files(lesson.checkpoints_dir)
+        files = files[:1] if part == "solution" else files[1:]
+        _RUNS[lesson.id, part] = run_mutation(lesson.checkpoints_dir, files=files)
+    return _RUNS[lesson.id, part]
 
 
 @lesson_param
@@ -50,6 +54,17 @@ def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
     run = mutation_run(lesson)
     assert run.problems == [], render_mutation_report(run)
     assert len(run.results) > 0
+
+
+# Every correct style of every lesson: several times the mutants of solution.py, so in the slow
+# lane (CI runs it; `make test-fast` leaves it out, and keeps solution.py's run above).
+@pytest.mark.slow
+@lesson_param
+def test_no_mutant_of_any_correct_style_survives_unexplained(lesson):
+    run = mutation_run(lesson, "correct")
+    assert run.problems == [], render_mutation_report(run)
+    assert {tally.file for tally in run.file_tallies()} == set(mutated_files(lesson.checkpoints_dir)[1:])
+    assert all(tally.made > 0 for tally in run.file_tallies())
 
 
 @lesson_param

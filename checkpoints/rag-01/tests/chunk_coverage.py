@@ -198,6 +198,10 @@ def chunk_keys(learner):
     del without["text"]
     rejects(learner, "Een passage zonder text moet een ValueError geven.", document, [chunks[0], without])
     rejects(learner, "Een passage met een extra sleutel moet een ValueError geven.", document, [dict(chunks[0], score=1.0)])
+    renamed = dict(chunks[1])
+    renamed["tekst"] = renamed.pop("text")
+    # Eight keys, one of them the wrong one: a count of the keys alone does not see it.
+    rejects(learner, "Een passage met acht sleutels waarvan één verkeerd (tekst in plaats van text) moet een ValueError geven.", document, [chunks[0], renamed])
     rejects(learner, "Een passage die een list is moet een ValueError geven.", document, [list(chunks[0].values())])
     rejects(learner, "Een passage die een str is moet een ValueError geven.", document, ["d:0"])
 
