@@ -200,7 +200,9 @@ def lesson_root_causes(lesson_dir: Path, full: Bundle, call_seconds: float = GAT
         test = checkpoint.first_failure
         if test is None:
             continue
-        path, line = test_location(full, checkpoint.id, test.name, lesson_dir)
+        # A wrong value points at the test (or the reference); too slow is the reference's own.
+        path, line = (reference, None) if test.status == "timeout" else test_location(
+            full, checkpoint.id, test.name, lesson_dir)
         failure = failing_test(KnownSolution(reference, "pass", ""), checkpoint,
                                f"{SOLUTION_FILE} fails its own test of")
         causes.append(replace(failure, path=path, line=line))
