@@ -78,9 +78,12 @@ class MutantResult:
     listing: EquivalentListing | None = None
     differences: list[Difference] = field(default_factory=list)
     file: str = SOLUTION_FILE  # the mutated file, relative to the lesson
+    # Checkpoints it passes while a checkpoint they use (checkpoints.toml `uses`), which runs the
+    # same changed code, fails: the learner is told there, as the quality gate allows for `wrong/`.
+    caught_upstream: frozenset[str] = frozenset()
 
     def survives(self, checkpoint: str) -> bool:
-        return self.statuses.get(checkpoint) == "pass"
+        return self.statuses.get(checkpoint) == "pass" and checkpoint not in self.caught_upstream
 
     @property
     def surviving(self) -> list[str]:
@@ -436,6 +439,14 @@ def differences_in_workers(lesson_dir: Path, solution: str, function_names: tupl
     return found
 
 
+def caught_upstream(bundle: Bundle, checkpoints: list[str], statuses: dict[str, str]) -> frozenset[str]:
+    """The reached checkpoints that pass while one they use, also reached, does not."""
+    return frozenset(
+        checkpoint for checkpoint in checkpoints
+        if statuses.get(checkpoint) == "pass" and any(
+            used in checkpoints and statuses.get(used, "pass") != "pass" for used in bundle.used_by_closure(checkpoint)))
+
+
 def _file_source(lesson_dir: Path, name: str, solution: str) -> tuple[str, int]:
     """The text graded for a mutated file, and the line of that text where the file's own lines
     begin: a variation of the reference (`# after: solution.py`) is graded composed, and only its
@@ -489,7 +500,8 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
             statuses[index] = status
         by_key = {listing.key: listing for listing in listings if listing.file == name}
         file_results = [
-            MutantResult(mutant, checkpoints, status, by_key.get(mutant.key), file=name)
+            MutantResult(mutant, checkpoints, status, by_key.get(mutant.key), file=name,
+                         caught_upstream=caught_upstream(bundle, checkpoints, status))
             for mutant, checkpoints, status in zip(mutants, reaching, statuses)
         ]
         results.extend(file_results)
