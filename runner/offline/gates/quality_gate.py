@@ -158,7 +158,7 @@ def ending(test: TestResult) -> str | None:
     raised = _RAISED.search(test.message)
     if raised is not None:
         return raised.group(1)
-    if test.status == "error" and test.name != SIGNATURE_TEST_NAME:
+    if test.status == "error" and test.name not in (SIGNATURE_TEST_NAME, LOAD_TEST_NAME):
         return "error"
     return None
 
