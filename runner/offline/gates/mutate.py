@@ -488,6 +488,11 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
     for name in names:
         source, own_start = _file_source(lesson_dir, name, solution)
         sources[name] = source
+        # Load it once here, before the children fork: they inherit its imports (numpy takes
+        # seconds to import, on a busy machine more than a call's time limit in every child).
+        warm = InProcessHost(call_timeout=CHILD_WALL_SECONDS)
+        warm.load(source, bundle.function_names)
+        warm.close()
         mutants = [mutant for mutant in make_mutants(source) if mutant.line >= own_start]
         reached = reached_scopes(source)
         reaching = [checkpoints_reached(mutant, reached, checkpoint_ids) for mutant in mutants]
