@@ -112,7 +112,8 @@ def gate_errors(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> 
         return [load_error(lesson, BundleError(str(failure.get("text", "")), failure.get("file"),
                                                failure.get("line"), failure.get("reason")))]
     shown = lesson.checkpoints_shown_dir
-    return [BuildError(f"{shown}/{failure['path']}", None, failure["reason"]) for failure in answer["failures"]]
+    return [BuildError(f"{shown}/{failure['path']}", failure.get("line"), failure["reason"])
+            for failure in answer["failures"]]
 
 
 def load_error(lesson: Lesson, error: BundleError) -> BuildError:

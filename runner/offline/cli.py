@@ -54,7 +54,7 @@ from runner.offline.gates.mutate import (
     run_mutation,
     undetected_by_inputs,
 )
-from runner.offline.gates.quality_gate import check_quality_gate, known_solutions
+from runner.offline.gates.quality_gate import KnownVerdict, check_quality_gate, judge_known_solutions, known_solutions
 from runner.offline.grading import batch
 from runner.offline.grading.corrections import CorrectionsError
 from runner.offline.grading.records import ResultRecord, ResultsFileError, read_results
@@ -235,13 +235,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     gate.add_argument("--json", action="store_true",
                       help="one JSON object on stdout: every failure as a record (for the builder)")
+    gate.add_argument("--verbose", action="store_true",
+                      help="also print, per known solution, the test that decided its verdict and its message")
     mutate = commands.add_parser(
-        "mutate", help="grade mechanically made wrong solutions of solution.py: each must fail or be listed as equivalent")
+        "mutate", help="grade mechanically made wrong solutions of solution.py and correct/*.py: each must fail or be listed as equivalent")
     mutate.add_argument("--lesson", required=True, help="lesson id, e.g. woorden-01")
     mutate.add_argument("--checkpoints-dir", default=str(DEFAULT_CHECKPOINTS_DIR), metavar="DIR",
                         help="the checkpoints tree holding <lesson>/checkpoints.toml (default: the project's)")
     mutate.add_argument("--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), metavar="N",
                         help="mutants graded in parallel (default: 2, or 1 on one CPU)")
+    mutate.add_argument("--file", action="append", default=None, metavar="PATH",
+                        help="mutate only this file (solution.py or correct/<name>.py; repeatable; default: all)")
     mutate.add_argument("--check-inputs", action="store_true",
                         help="also check that mutant_inputs.py tells every killed mutant apart (slower)")
     return parser
@@ -251,7 +255,7 @@ def run_mutate(args: argparse.Namespace) -> int:
     """The report on stdout; one `file:line: problem` line each on stderr, then a summary."""
     lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
     try:
-        run = run_mutation(lesson_dir, jobs=args.jobs)
+        run = run_mutation(lesson_dir, jobs=args.jobs, files=args.file)
     except MutationSetupError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -279,9 +283,16 @@ def run_gate(args: argparse.Namespace) -> int:
     lesson_dir = resolve_lesson(Path(args.checkpoints_dir), args.lesson)
     if args.json:
         return gate_json(args.lesson, lesson_dir)
-    failures = check_quality_gate(lesson_dir)
+    causes, verdicts = judge_known_solutions(lesson_dir)
+    if args.verbose:
+        for verdict in verdicts:
+            print(describe_verdict(verdict, lesson_dir))
+    failures = causes or [failure for verdict in verdicts for failure in verdict.failures]
     for failure in failures:
-        print(f"{failure.path}: {failure.reason}", file=sys.stderr)
+        where = f"{failure.path}:{failure.line}" if failure.line else f"{failure.path}"
+        print(f"{where}: {failure.reason}", file=sys.stderr)
+    if causes:  # the known solutions were not judged: the cause is all there is to say
+        return 1
     count = len(known_solutions(lesson_dir))
     if failures:
         off = len({failure.path for failure in failures})
@@ -289,6 +300,19 @@ def run_gate(args: argparse.Namespace) -> int:
         return 1
     print(f"quality gate of {args.lesson}: all {count} known solutions get their known verdict")
     return 0
+
+
+def describe_verdict(verdict: KnownVerdict, lesson_dir: Path) -> str:
+    """`wrong/x.py: chunk_coverage: 'test name' (fail): message`, or `correct/y.py: passes`."""
+    known = verdict.known
+    shown = known.path.relative_to(lesson_dir).as_posix() if known.path.is_relative_to(lesson_dir) else str(known.path)
+    if known.must_pass:
+        return f"{shown}: {'passes' if not verdict.failures else 'does not pass'}"
+    test = verdict.deciding
+    if test is None:
+        return f"{shown}: {known.expected}: passes (no test catches it)"
+    text = f"{shown}: {known.expected}: '{test.name}' ({test.status})"
+    return text + (f": {test.message}" if test.message else "")
 
 
 def gate_json(lesson: str, lesson_dir: Path) -> int:

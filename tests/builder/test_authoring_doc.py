@@ -107,7 +107,7 @@ def test_the_documented_gate_output_is_what_the_build_prints(tmp_path):
     (lesson_dir / "correct" / "forgets_lower.py").write_text(
         "# after: solution.py\n\ndef words(text):\n    return text.split()\n", encoding="utf-8")
     (lesson_dir / "wrong" / "word_counts__breaks_words_too.py").write_text(
-        "# after: solution.py\n\ndef words(text):\n    return text.split(\" \")\n\n\n"
+        "# after: solution.py\n# caught by: voorbeeld: de kat en de hond\n\ndef words(text):\n    return text.split(\" \")\n\n\n"
         "def word_counts(text):\n    return {word: 1 for word in words(text)}\n", encoding="utf-8")
     (lesson_dir / "wrong" / "words__keeps_capitals.py").write_text("# after: solution.py\n", encoding="utf-8")
     completed = build(project)

@@ -20,8 +20,11 @@ from runner.core.grade import grade
 from runner.core.host import InProcessHost
 from runner.offline.gates.quality_gate import (
     AFTER_SOLUTION_MARKER,
+    CAUGHT_BY_PREFIX,
     GATE_CALL_SECONDS,
     check_quality_gate,
+    header_lines,
+    header_value,
     known_solutions,
 )
 from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, shown
@@ -76,7 +79,9 @@ def top_level_sources(text: str) -> dict[str, str]:
 @pytest.mark.parametrize(("lesson", "known"), WRONG_CASES, ids=WRONG_IDS)
 def test_a_wrong_solution_writes_down_only_its_mistake(lesson, known):
     text = known.path.read_text(encoding="utf-8")
-    assert text.startswith(AFTER_SOLUTION_MARKER + "\n")
+    assert AFTER_SOLUTION_MARKER in header_lines(text)
+    # Each names the test that must catch it (the gate checks that this test does).
+    assert header_value(text, CAUGHT_BY_PREFIX)
     reference = top_level_sources((lesson.checkpoints_dir / "solution.py").read_text(encoding="utf-8"))
     repeated = [name for name, source in top_level_sources(text).items() if reference.get(name) == source]
     assert repeated == []

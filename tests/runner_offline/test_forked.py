@@ -96,5 +96,5 @@ def test_a_reference_that_fails_in_a_grading_child_stops_the_gate_before_any_mut
     broken = "def clamp(value):\n    return 0\n\ndef count_up(limit):\n    return []\n"
     with pytest.raises(MutationSetupError) as raised:
         grade_mutants(bundle, broken, [], jobs=1, call_seconds=2.0)
-    assert str(raised.value) == ("the reference solution does not pass clamp, count_up in a grading worker "
+    assert str(raised.value) == ("solution.py does not pass clamp, count_up in a grading worker "
                                  "(2048 MiB memory, 2 s per call)")

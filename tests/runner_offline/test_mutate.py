@@ -25,6 +25,7 @@ from runner.offline.gates.mutate import (
     MutationSetupError,
     brief,
     differences_in_workers,
+    mutated_files,
     read_equivalent_listings,
     render_mutation_report,
     run_mutation,
@@ -45,14 +46,17 @@ CALL_SECONDS = 0.5
 # ---- every lesson of the project ----------------------------------------------------------------
 
 
-_RUNS: dict[str, MutationRun] = {}
+_RUNS: dict[tuple[str, str], MutationRun] = {}
 
 
-def mutation_run(lesson: LessonTests) -> MutationRun:
-    """One full run per lesson for the tests below (it grades a few hundred mutants)."""
-    if lesson.id not in _RUNS:
-        _RUNS[lesson.id] = run_mutation(lesson.checkpoints_dir)
-    return _RUNS[lesson.id]
+def mutation_run(lesson: LessonTests, part: str = "solution") -> MutationRun:
+    """One run per lesson and part for the tests below (each grades a few hundred mutants): the
+    mutants of solution.py, or those of every correct style (`correct/*.py`)."""
+    if (lesson.id, part) not in _RUNS:
+        files = mutated_files(lesson.checkpoints_dir)
+        files = files[:1] if part == "solution" else files[1:]
+        _RUNS[lesson.id, part] = run_mutation(lesson.checkpoints_dir, files=files)
+    return _RUNS[lesson.id, part]
 
 
 @lesson_param
@@ -60,6 +64,24 @@ def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
     run = mutation_run(lesson)
     assert run.problems == [], render_mutation_report(run)
     assert len(run.results) > 0
+
+
+# Every correct style of every lesson: several times the mutants of solution.py, so in the slow
+# lane (CI runs it; `make test-fast` leaves it out, and keeps solution.py's run above).
+# Lessons whose correct styles' survivors are not yet killed or listed (issue 24, open): the test
+# is expected to fail there, strictly, so the day a lesson is done its entry must go.
+CORRECT_STYLES_PENDING = {"rag-02", "rag-03", "rag-04"}
+
+
+@pytest.mark.slow
+@lesson_param
+def test_no_mutant_of_any_correct_style_survives_unexplained(lesson, request):
+    if lesson.id in CORRECT_STYLES_PENDING:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="survivors of the correct styles not yet triaged"))
+    run = mutation_run(lesson, "correct")
+    assert run.problems == [], render_mutation_report(run)
+    assert {tally.file for tally in run.file_tallies()} == set(mutated_files(lesson.checkpoints_dir)[1:])
+    assert all(tally.made > 0 for tally in run.file_tallies())
 
 
 @lesson_param
@@ -75,7 +97,7 @@ def test_a_lesson_without_tests_is_a_setup_error(clamp_lesson):
     shutil.rmtree(clamp_lesson / "tests")
     with pytest.raises(MutationSetupError) as raised:
         run_mutation(clamp_lesson)
-    assert str(raised.value) == f"{clamp_lesson}/tests: no tests, so no mutant can be killed"
+    assert str(raised.value) == f"{clamp_lesson}/tests: no tests for any checkpoint"
 
 
 def test_rag_01_makes_every_kind_of_mutant():
@@ -189,7 +211,7 @@ def test_mutants_are_graded_against_the_unmutated_reference(clamp_lesson):
     """The tests expect reference.clamp(50): a mutant of LIMIT is killed only because the
     reference keeps LIMIT = 10 while the mutant is graded."""
     run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
-    statuses = {result.mutant.key: result.statuses["clamp"] for result in run.results}
+    statuses = {result.mutant.key: result.statuses.get("clamp") for result in run.results}
     assert statuses["LIMIT: 10 -> 9"] == "fail" and statuses["LIMIT: 10 -> 11"] == "fail"
     assert "LIMIT = 10" in (clamp_lesson / "solution.py").read_text(encoding="utf-8")
 
@@ -233,7 +255,7 @@ def test_stale_listings_are_problems(clamp_lesson):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('\n[[mutant]]\nkey = "x"\n', ":2: a [[mutant]] has exactly a key and a reason"),
+    ('\n[[mutant]]\nkey = "x"\n', ":2: a [[mutant]] has exactly a key and a reason (and a file for a correct style)"),
     ('[[mutant]]\nkey = "x"\nreason = ""\n', ":1: key and reason are strings; the reason is one line"),
     ('[[mutant]]\nkey = "x"\nreason = "a"\n[[mutant]]\nkey = "x"\nreason = "b"\n', ":4: mutant listed twice: 'x'"),
     ('mutants = []\n', ":1: unknown top-level key 'mutants' (only [[mutant]] entries)"),
@@ -250,7 +272,7 @@ def test_the_command_exits_1_on_a_survivor_and_0_when_all_are_explained(clamp_le
     assert main(args) == 1
     captured = capsys.readouterr()
     assert captured.err.splitlines()[-1] == "mutation gate of mutants-01: 2 problems"
-    assert f"survives: clamp: {EQUIVALENT_KEY}" in captured.out
+    assert f"survives: solution.py: clamp: {EQUIVALENT_KEY}" in captured.out
     (clamp_lesson / EQUIVALENT_FILE).write_text(listing(
         (EQUIVALENT_KEY, "At LIMIT both return LIMIT."),
         (NOT_EQUIVALENT_KEY, "Not really, but the tests of this clamp_lesson leave True out on purpose.")), encoding="utf-8")

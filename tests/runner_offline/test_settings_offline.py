@@ -128,7 +128,7 @@ def test_the_gate_refuses_a_reference_too_slow_for_the_lessons_check_limit(tmp_p
     (lesson / "solution.py").write_text(SLOW_DOUBLE, encoding="utf-8")
     failures = check_quality_gate(lesson)
     assert [(failure.path.name, failure.reason) for failure in failures] == [(
-        "solution.py", "should pass but fails double: test 'negatieve getallen' (timeout): double was te traag: "
+        "solution.py", "solution.py fails its own test of double: test 'negatieve getallen' (timeout): double was te traag: "
                        "de tests van dit checkpoint mogen samen 1 seconde rekenen, net als in de browser.")]
     # Within the default limit (5 s) the same reference passes.
     default = lesson_with(tmp_path / "default", "run_seconds = 10") / "mini-01"

@@ -1,5 +1,6 @@
 # after: solution.py
 # caught by: voorbeeld: café 🙂, geldige bereiken
+# ends in: ValueError
 """Bewust foute oplossing voor byte_span_to_chars: weigert een leeg bereik.
 
 De andere functies zijn goed; alleen checkpoint byte_span_to_chars (en wat die gebruikt) hoort te falen."""

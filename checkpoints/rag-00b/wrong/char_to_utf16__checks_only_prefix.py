@@ -1,5 +1,6 @@
 # after: solution.py
 # caught by: text moet een str zijn
+# ends in: TypeError
 """Bewust foute oplossing voor char_to_utf16: zoekt alleen vóór de index naar surrogaten.
 
 De andere functies zijn goed; alleen checkpoint char_to_utf16 (en wat die gebruikt) hoort te falen."""

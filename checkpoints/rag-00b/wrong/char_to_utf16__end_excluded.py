@@ -1,5 +1,6 @@
 # after: solution.py
 # caught by: voorbeeld: café 🙂, index 0 tot en met 6
+# ends in: ValueError
 """Bewust foute oplossing voor char_to_utf16: weigert het einde van de tekst als index.
 
 De andere functies zijn goed; alleen checkpoint char_to_utf16 (en wat die gebruikt) hoort te falen."""

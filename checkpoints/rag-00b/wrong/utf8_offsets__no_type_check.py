@@ -1,5 +1,6 @@
 # after: solution.py
 # caught by: text moet een str zijn
+# ends in: TypeError
 """Bewust foute oplossing voor utf8_offsets: controleert niet of text een str is: een lijst van tekens gaat er ook door.
 
 De andere functies zijn goed; alleen checkpoint utf8_offsets (en wat die gebruikt) hoort te falen."""

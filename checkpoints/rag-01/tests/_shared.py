@@ -140,6 +140,9 @@ def document_rule_cases():
         ("Een tekst telt hoogstens 20000 tekens: een tekst van 20001 tekens moet een ValueError geven.", document_with(text="x" * 20001), False),
         ("Een tekst is na strip() niet leeg: een witte tekst moet een ValueError geven.", document_with(text=" \xa0\n"), False),
         ("Een tekst is een str: een ander type moet een ValueError geven.", document_with(text=["tekst"]), False),
+        # No revision fits a text that UTF-8 cannot encode: the check must refuse it, not crash.
+        ("Een tekst die niet als UTF-8 te coderen is (een losse surrogaat) moet een ValueError geven.",
+         dict(document_with(), text="een \ud800 twee", revision="0" * 64), False),
         ("Een document is een dict: een list met zijn sleutels moet een ValueError geven.", sorted(document_with()), False),
     ]
 

@@ -198,6 +198,10 @@ def chunk_keys(learner):
     del without["text"]
     rejects(learner, "Een passage zonder text moet een ValueError geven.", document, [chunks[0], without])
     rejects(learner, "Een passage met een extra sleutel moet een ValueError geven.", document, [dict(chunks[0], score=1.0)])
+    renamed = dict(chunks[1])
+    renamed["tekst"] = renamed.pop("text")
+    # Eight keys, one of them the wrong one: a count of the keys alone does not see it.
+    rejects(learner, "Een passage met acht sleutels waarvan één verkeerd (tekst in plaats van text) moet een ValueError geven.", document, [chunks[0], renamed])
     rejects(learner, "Een passage die een list is moet een ValueError geven.", document, [list(chunks[0].values())])
     rejects(learner, "Een passage die een str is moet een ValueError geven.", document, ["d:0"])
 
@@ -306,6 +310,23 @@ def offsets_types(learner):
     rejects(learner, "end als float moet een ValueError geven.", document, [dict(second, end=float(second["end"]))])
     document = shared.snapshot(text="a bc")
     rejects(learner, "end=True in plaats van 1 moet een ValueError geven: een bool is geen int.", document, [dict(chunk(document, 0, 1), end=True)])
+
+
+@test(CHECKPOINT, "elke grens apart: geen bool of float die gelijk is aan de int")
+def each_bound_exact(learner):
+    # One field at a time, with a value that compares equal to the valid int (False == 0,
+    # True == 1, 2.0 == 2) while every other field stays valid: a check that is exact for the
+    # other fields but uses isinstance (or ==) for this one lets it through.
+    for text in ("a bc d", " a bc d"):  # word 0 starts at character 0, and at character 1
+        document = shared.snapshot(text=text)
+        for word_start, word_end in ((0, 1), (1, 2), (0, 2)):
+            valid = chunk(document, word_start, word_end)
+            for field in ("word_start", "word_end", "start", "end"):
+                value = valid[field]
+                for lookalike in [bool(value)] * (value in (0, 1)) + [float(value)]:
+                    forged = dict(valid, **{field: lookalike})
+                    rejects(learner, f"{field}={lookalike!r} in plaats van {value} moet een ValueError geven: "
+                            f"elke grens is een exacte int, ook als de andere grenzen kloppen.", document, [forged])
 
 
 @test(CHECKPOINT, "vervalste tekst")

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: woordgrenzen zijn exacte ints
 """Bewust foute oplossing voor chunk_coverage: Gebruikt isinstance voor de woordgrenzen, dat ook False doorlaat.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: tekengrenzen zijn exacte ints
 """Bewust foute oplossing voor chunk_coverage: Vergelijkt met == en laat 9.0 voor 9 door.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

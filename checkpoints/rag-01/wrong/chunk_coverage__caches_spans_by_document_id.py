@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke aanroep rekent met zijn eigen document
 """Bewust foute oplossing voor chunk_coverage: Onthoudt de woordposities per document-id tussen aanroepen, zodat een nieuwe tekst met hetzelfde id met de oude posities wordt gecontroleerd.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

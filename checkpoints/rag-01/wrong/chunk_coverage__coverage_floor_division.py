@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de drie passages van venster 4 en overlap 1
 """Bewust foute oplossing voor chunk_coverage: Deelt met // zodat coverage een int wordt.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

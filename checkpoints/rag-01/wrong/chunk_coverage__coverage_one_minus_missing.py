@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: coverage is precies de deling U / N
 """Bewust foute oplossing voor chunk_coverage: Berekent coverage als 1 - ontbrekend / N, wat als float anders afrondt dan U / N.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

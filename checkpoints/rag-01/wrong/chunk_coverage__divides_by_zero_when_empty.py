@@ -1,4 +1,6 @@
 # after: solution.py
+# caught by: voorbeeld: zonder passages
+# ends in: ZeroDivisionError
 """Bewust foute oplossing voor chunk_coverage: Deelt door nul als er geen passages zijn.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,6 @@
 # after: solution.py
+# caught by: vervalst id
+# ends in: TypeError
 """Bewust foute oplossing voor chunk_coverage: Zoekt een dubbel id op in een set voordat het id gecontroleerd is, zodat een id dat een list is een TypeError geeft.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: zonder passages
 """Bewust foute oplossing voor chunk_coverage: Geeft 0.0 in plaats van None als er niets gedekt is.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: vervalst document_id of revision
 """Bewust foute oplossing voor chunk_coverage: Vergelijkt het veld document_id van de passages niet met het id van het document (alleen het passage-id).
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

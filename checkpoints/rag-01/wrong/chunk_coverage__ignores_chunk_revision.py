@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: vervalst document_id of revision
 """Bewust foute oplossing voor chunk_coverage: Vergelijkt de revision van de passages niet met die van het document.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: zonder passages
 """Bewust foute oplossing voor chunk_coverage: Sorteert de ontbrekende woorden van groot naar klein.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: functie en parameters
 """Bewust foute oplossing voor chunk_coverage: De functie heet chunk_covarage: een tikfout.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

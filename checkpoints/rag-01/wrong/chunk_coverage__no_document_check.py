@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: aangepast document geeft een ValueError
 """Bewust foute oplossing voor chunk_coverage: Controleert het document niet.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

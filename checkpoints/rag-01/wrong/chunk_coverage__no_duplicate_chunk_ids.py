@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: dubbele passage-ids geven een ValueError
 """Bewust foute oplossing voor chunk_coverage: Controleert niet op dubbele passage-ids.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

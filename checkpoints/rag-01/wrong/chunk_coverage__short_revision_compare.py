@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: vervalst document_id of revision
 """Bewust foute oplossing voor chunk_coverage: Vergelijkt alleen de eerste 12 tekens van revision, de korte revisie uit de les.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: invoer niet veranderd
 """Bewust foute oplossing voor chunk_coverage: Sorteert de lijst passages ter plekke op word_start (chunks.sort) in plaats van een kopie te sorteren.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: vervalst id
 """Bewust foute oplossing voor chunk_coverage: Controleert alleen de sleutels en vertrouwt de getallen en tekst in de passages.
 
 De andere functies zijn goed; alleen checkpoint chunk_coverage hoort te falen.

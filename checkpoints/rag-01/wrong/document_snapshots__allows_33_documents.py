@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: 33 documenten geven een ValueError
 """Bewust foute oplossing voor document_snapshots: Off-by-one in het maximum aantal documenten.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

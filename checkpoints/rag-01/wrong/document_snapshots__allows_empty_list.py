@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een lege lijst geeft een ValueError
 """Bewust foute oplossing voor document_snapshots: Accepteert een lege lijst.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

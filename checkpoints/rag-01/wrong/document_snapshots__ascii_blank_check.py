@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: lege of witte tekst geeft een ValueError
 """Bewust foute oplossing voor document_snapshots: Ziet alleen ASCII-witruimte als leeg.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een extra sleutel geeft een ValueError
 """Bewust foute oplossing voor document_snapshots: Controleert alleen of de nodige sleutels er zijn, niet of er extra zijn.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: id van 40 tekens mag, 41 niet
 """Bewust foute oplossing voor document_snapshots: Gebruikt match() in plaats van fullmatch() voor het id.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: id bevat alleen letters, cijfers, _ en -
 """Bewust foute oplossing voor document_snapshots: Schrijft de letters in het id-patroon als A-z, en dat bereik bevat ook [ \\ ] ^ _ en `.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: id bevat alleen letters, cijfers, _ en -
 """Bewust foute oplossing voor document_snapshots: Gebruikt ^...$ met re.match: een regeleinde aan het eind glipt erdoor.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

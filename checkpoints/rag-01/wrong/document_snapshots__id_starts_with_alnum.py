@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: id bevat alleen letters, cijfers, _ en -
 """Bewust foute oplossing voor document_snapshots: Eist dat een id met een letter of cijfer begint, terwijl _ en - overal mogen staan.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

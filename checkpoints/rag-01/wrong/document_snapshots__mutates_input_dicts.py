@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: nieuwe dicts, invoer niet veranderd
 """Bewust foute oplossing voor document_snapshots: Voegt revision toe aan de invoer-dicts en geeft die terug.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: Unicode wordt niet genormaliseerd
 """Bewust foute oplossing voor document_snapshots: Normaliseert de tekst naar NFC.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: dubbele ids geven een ValueError
 """Bewust foute oplossing voor document_snapshots: Controleert niet op dubbele ids.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: \r\n en \n geven verschillende revisions
 """Bewust foute oplossing voor document_snapshots: Zet \r\n om naar \n voor het hashen.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

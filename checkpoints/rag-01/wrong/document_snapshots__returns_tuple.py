@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: revision is de SHA-256 van de exacte tekst
 """Bewust foute oplossing voor document_snapshots: Geeft een tuple terug in plaats van een list.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

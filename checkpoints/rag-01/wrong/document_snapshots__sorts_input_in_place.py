@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: nieuwe dicts, invoer niet veranderd
 """Bewust foute oplossing voor document_snapshots: Sorteert de invoerlijst ter plekke op id (records.sort) om dubbele ids naast elkaar te krijgen.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

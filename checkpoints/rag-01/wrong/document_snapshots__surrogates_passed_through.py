@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: tekst met een losse surrogaat geeft een ValueError
 """Bewust foute oplossing voor document_snapshots: Codeert met surrogatepass, zodat een losse surrogaat geen fout geeft.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

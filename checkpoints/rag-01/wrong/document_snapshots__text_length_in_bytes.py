@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: tekstlengte telt met witruimte en in tekens, niet in bytes
 """Bewust foute oplossing voor document_snapshots: Telt de tekstlengte in UTF-8-bytes.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

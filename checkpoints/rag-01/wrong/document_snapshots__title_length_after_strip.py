@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: de lengte van de titel telt met witruimte eromheen
 """Bewust foute oplossing voor document_snapshots: Meet de titellengte na strip().
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

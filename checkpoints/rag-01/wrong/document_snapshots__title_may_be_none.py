@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: titel moet een str zijn
 """Bewust foute oplossing voor document_snapshots: Slaat de titelcontrole over als de titel geen tekst is.
 
 De andere functies zijn goed; alleen checkpoint document_snapshots hoort te falen.

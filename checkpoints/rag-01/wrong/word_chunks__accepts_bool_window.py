@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: window moet een exacte int zijn
 """Bewust foute oplossing voor word_chunks: Gebruikt isinstance(window, int), dat ook True doorlaat.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

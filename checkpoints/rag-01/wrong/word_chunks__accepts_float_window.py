@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: window moet een exacte int zijn
 """Bewust foute oplossing voor word_chunks: Zet window om met int() in plaats van het type te controleren.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: Unicode-witruimte scheidt woorden
 """Bewust foute oplossing voor word_chunks: Splitst alleen op ASCII-witruimte.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

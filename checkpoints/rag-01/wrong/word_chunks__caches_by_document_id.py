@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke aanroep knipt zijn eigen document
 """Bewust foute oplossing voor word_chunks: Onthoudt de passages per (document-id, window, overlap) tussen aanroepen, zodat een nieuwe tekst met hetzelfde id de oude passages krijgt.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

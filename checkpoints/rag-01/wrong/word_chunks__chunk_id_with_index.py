@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: venster 4 en overlap 1
 """Bewust foute oplossing voor word_chunks: Nummert de passages in plaats van de woordstart in het id te zetten.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: standaardwaarden window=40 en overlap=8
 """Bewust foute oplossing voor word_chunks: Verkeerde standaardwaarde voor overlap.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

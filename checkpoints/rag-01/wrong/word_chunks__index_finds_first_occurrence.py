@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een woord dat vaker voorkomt heeft elke keer zijn eigen plek
 """Bewust foute oplossing voor word_chunks: Zoekt elk woord van text.split() op met text.index(word), dat steeds de eerste plek in de tekst vindt.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

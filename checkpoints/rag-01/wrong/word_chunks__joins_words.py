@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: venster 4 en overlap 1
 """Bewust foute oplossing voor word_chunks: Plakt de woorden met één spatie aan elkaar in plaats van de bron te snijden.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: functie en parameters
 """Bewust foute oplossing voor word_chunks: Geeft window en overlap geen standaardwaarden.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: aangepaste tekst of revision geeft een ValueError
 """Bewust foute oplossing voor word_chunks: Controleert de revision van het document niet.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: overlap van 0 tot window
 """Bewust foute oplossing voor word_chunks: Staat overlap == window toe en blijft dan eeuwig op dezelfde plek.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

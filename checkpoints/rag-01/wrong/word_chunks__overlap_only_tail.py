@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de visualisatie met venster 6 en overlap 2
 """Bewust foute oplossing voor word_chunks: Loopt met range() door alle startposities en maakt zo passages met alleen overlap.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: venster 256 en overlap 255
 """Bewust foute oplossing voor word_chunks: Off-by-one in het maximale venster.
 
 De andere functies zijn goed; alleen checkpoint word_chunks hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: backticks met een backtick in de info-string openen geen fence
 
 def markdown_headings(text):
     if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: na de sluiter alleen spaties of tabs
 
 def closes_fence(line, marker):
     stripped = line.lstrip(" ")

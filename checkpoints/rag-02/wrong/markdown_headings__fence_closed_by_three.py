@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een fence sluit alleen met minstens zoveel van hetzelfde teken
 
 def closes_fence(line, marker):
     stripped = line.lstrip(" ")

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: opener en sluiter met 0-3 spaties ervoor
 # De sluiter met lstrip() zonder argument: een tab of harde spatie ervoor sluit de fence toch.
 
 def closes_fence(line, marker):

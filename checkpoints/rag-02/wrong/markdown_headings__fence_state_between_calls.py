@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke aanroep begint opnieuw
 # De fence-toestand staat buiten de functie: een open fence loopt door in de volgende aanroep.
 
 FENCE = [None]

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: Windows-regeleinden
 
 def split_lines(text):
     lines = []

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke aanroep begint opnieuw
 # Een lijst als standaardwaarde: Python maakt hem één keer, dus de kopjes van eerdere aanroepen
 # blijven erin staan.
 

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: text is een str van hoogstens 20000 tekens
 
 _checked = markdown_headings
 

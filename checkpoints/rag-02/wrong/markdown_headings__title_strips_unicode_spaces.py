@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: alleen spaties en tabs gaan van de titel af
 
 def heading_title(rest):
     title = rest.strip()

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de handleiding van de lamp
 
 def markdown_headings(text):
     # Zoals de eenvoudige parser uit het hoofdstuk: elke regel die op een kopje lijkt, telt.

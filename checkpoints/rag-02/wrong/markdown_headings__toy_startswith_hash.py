@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: 1 tot 6 hekjes, dan een spatie, een tab of het einde van de regel
 
 def markdown_headings(text):
     # Het hoofdstuk: een regel die met # begint is een kopje; het niveau via lstrip("#").

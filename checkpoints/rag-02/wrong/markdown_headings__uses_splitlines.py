@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: alleen \n beëindigt een regel
 
 def split_lines(text):
     lines = []

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: de tekst voor het eerste kopje
 
 def trimmed_span(text, start, end):
     while start < end and text[start] in " \t\r\n":

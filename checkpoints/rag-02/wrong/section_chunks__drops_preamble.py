@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: de tekst voor het eerste kopje
 _with_preamble = section_chunks
 
 

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke aanroep begint opnieuw
 # De kopjesstapel staat buiten de functie en begint bij de volgende aanroep niet leeg.
 
 OPEN_HEADINGS = []

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de handleiding van de lamp
 
 def section_chunks(document):
     # Het hoofdstuk vóór de correctie: een dict per niveau, alleen hetzelfde niveau wordt overschreven.

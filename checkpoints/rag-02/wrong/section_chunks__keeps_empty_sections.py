@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de handleiding van de lamp
 
 def trimmed_span(text, start, end):
     while start < end and text[start].isspace():

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het document volgt de regels van rag-01
 
 def sha256_of(text):
     text.encode("utf-8")

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: document niet veranderd, nieuwe lijsten
 # Vervangt \r\n door \n in het document zelf (en past revision aan), zodat ook de posities niet
 # meer in de tekst passen die de aanroeper heeft.
 

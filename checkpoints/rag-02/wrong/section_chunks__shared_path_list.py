@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de handleiding van de lamp
 
 def section_chunks(document):
     check_document(document)

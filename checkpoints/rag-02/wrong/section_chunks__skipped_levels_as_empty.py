@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een kopje gooit alle kopjes van zijn niveau en dieper weg
 
 def section_chunks(document):
     check_document(document)

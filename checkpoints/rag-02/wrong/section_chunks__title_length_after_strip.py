@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het document volgt de regels van rag-01
 
 def check_document(document):
     if not isinstance(document, dict) or set(document) != DOCUMENT_KEYS:

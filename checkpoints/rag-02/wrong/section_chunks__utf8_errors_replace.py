@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het document volgt de regels van rag-01
 import hashlib
 
 

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: max_words en overlap zijn exacte ints
 
 def sized_chunks(document, max_words=40, overlap=8):
     check_document(document)

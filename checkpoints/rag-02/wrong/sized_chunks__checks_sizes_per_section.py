@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: ook zonder secties met tekst worden max_words en overlap gecontroleerd
 
 def sized_chunks(document, max_words=40, overlap=8):
     check_document(document)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: max_words en overlap als sleutelwoorden, en hun standaardwaarden
 _sized = sized_chunks
 
 

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: embed_text: het pad, een lege regel, dan de tekst
 
 def embed_text_of(headings, text):
     prefix = " > ".join(headings)

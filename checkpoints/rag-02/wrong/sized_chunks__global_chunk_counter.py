@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke aanroep begint opnieuw, met het id van dit document
 # Een teller buiten de functie: chunk_number en het id lopen door over aanroepen.
 
 next_chunk_number = 0

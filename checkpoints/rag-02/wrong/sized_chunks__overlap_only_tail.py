@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: stop na het venster dat bij het laatste woord eindigt
 
 def sized_chunks(document, max_words=40, overlap=8):
     check_document(document)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: stop na het venster dat bij het laatste woord eindigt
 # Het aantal vensters met / en round(): soms één venster met alleen overlap te veel.
 
 def sized_chunks(document, max_words=40, overlap=8):

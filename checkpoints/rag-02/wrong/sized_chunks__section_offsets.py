@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de handleiding met max_words 5 en overlap 1
 _document_offsets = sized_chunks
 
 

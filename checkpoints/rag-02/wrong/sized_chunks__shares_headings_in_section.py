@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elk venster een eigen headings-lijst
 
 def sized_chunks(document, max_words=40, overlap=8):
     check_document(document)

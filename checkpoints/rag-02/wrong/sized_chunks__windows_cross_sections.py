@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de handleiding met max_words 5 en overlap 1
 
 def sized_chunks(document, max_words=40, overlap=8):
     check_document(document)

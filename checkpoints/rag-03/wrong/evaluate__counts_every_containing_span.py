@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een vraag telt één keer, ook met twee treffers
 """Bewust foute oplossing voor evaluate: telt zelf de spans die het bewijs bevatten en telt elke zo'n span als treffer (zonder break), zodat een vraag met twee treffers twee keer meetelt in single hit en MRR.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: union hit zonder single hit, en een gat
 """Bewust foute oplossing voor evaluate: zoekt dubbele spans over alle rankings samen, zodat twee vragen die dezelfde span terugkrijgen ten onrechte een ValueError geven.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

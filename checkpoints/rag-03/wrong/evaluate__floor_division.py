@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: dezelfde tekst in een andere versie, k=3
 """Bewust foute oplossing voor evaluate: deelt met // en geeft zo 0 of 1 als int terug in plaats van een aandeel.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: precies één ranking per vraag
 """Bewust foute oplossing voor evaluate: controleert alleen of elke vraag een ranking heeft, niet of er rankings voor onbekende vragen zijn.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

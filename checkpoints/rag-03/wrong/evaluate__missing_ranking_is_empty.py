@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: precies één ranking per vraag
 """Bewust foute oplossing voor evaluate: behandelt een ontbrekende ranking als een lege (een misser) in plaats van als fout.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

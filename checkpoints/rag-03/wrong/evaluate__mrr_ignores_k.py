@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=1, 2 en 5
 """Bewust foute oplossing voor evaluate: zoekt de plek voor MRR in de hele ranking, ook voorbij k.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=1, 2 en 5
 """Bewust foute oplossing voor evaluate: middelt 1 / single_rank alleen over de vragen met een treffer, niet over alle n.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

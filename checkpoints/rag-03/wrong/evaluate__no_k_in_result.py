@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: dezelfde tekst in een andere versie, k=3
 """Bewust foute oplossing voor evaluate: laat k weg uit het resultaat.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

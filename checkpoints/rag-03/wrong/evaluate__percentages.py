@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: dezelfde tekst in een andere versie, k=3
 """Bewust foute oplossing voor evaluate: geeft de maten als percentages (0 tot 100) in plaats van als aandeel (0 tot 1).
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: geen geheugen tussen aanroepen
 """Bewust foute oplossing voor evaluate: bewaart de uitkomst in een globale cache met de vraag-ids en k als sleutel, zodat een tweede aanroep met dezelfde vragen maar andere rankings de oude maten teruggeeft.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: de maten worden niet afgerond
 """Bewust foute oplossing voor evaluate: rondt de drie maten af op vier decimalen, terwijl de les de floats zelf vraagt.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: invoer niet veranderd
 """Bewust foute oplossing voor evaluate: telt goed, maar sorteert daarna de lijst met vragen van de leerling op id (questions.sort), zodat de aanroeper zijn volgorde kwijt is.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=1, 2 en 5
 """Bewust foute oplossing voor evaluate: telt een vraag als union hit zodra de spans een deel van het bewijs dekken.
 
 De andere functies zijn goed; alleen checkpoint evaluate hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke vraag volgt de regels
 """Bewust foute oplossing voor evidence_index: zoekt dubbele vraag-ids zonder op hoofdletters te letten, zodat q1 en Q1 ten onrechte als hetzelfde id gelden.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke vraag volgt de regels
 """Bewust foute oplossing voor evidence_index: eist alleen dat de vier sleutels er zijn, en laat extra sleutels toe.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

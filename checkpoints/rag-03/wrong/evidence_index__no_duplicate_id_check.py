@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke vraag volgt de regels
 """Bewust foute oplossing voor evidence_index: controleert niet of een vraag-id twee keer voorkomt; de laatste wint.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

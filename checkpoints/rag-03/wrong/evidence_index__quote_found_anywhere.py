@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: tekenposities zijn codepunten
 """Bewust foute oplossing voor evidence_index: accepteert een citaat als het ergens in de versie voorkomt, niet op precies die plek.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

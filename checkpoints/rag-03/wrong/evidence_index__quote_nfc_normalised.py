@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het citaat wordt niet genormaliseerd
 """Bewust foute oplossing voor evidence_index: vergelijkt het citaat na unicodedata.normalize("NFC"), zodat é als e plus accentteken gelijk is aan é als één teken.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: invoer niet veranderd, nieuwe lists
 """Bewust foute oplossing voor evidence_index: geeft de lists uit de vragen zelf terug in plaats van nieuwe.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

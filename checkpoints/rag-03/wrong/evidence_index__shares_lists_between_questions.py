@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke vraag krijgt een eigen list, ook bij hetzelfde bewijs
 """Bewust foute oplossing voor evidence_index: hergebruikt voor twee vragen met hetzelfde bewijs één en dezelfde list, zodat een wijziging aan het bewijs van de ene vraag ook de andere verandert.
 
 De andere functies zijn goed; alleen checkpoint evidence_index hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=2
 """Bewust foute oplossing voor question_hits: kijkt alleen naar posities, niet naar de versie: dezelfde plek in een andere versie telt mee.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: overlappende spans tellen elk teken één keer
 """Bewust foute oplossing voor question_hits: telt tekens die twee spans allebei dekken twee keer.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: k is standaard 5
 """Bewust foute oplossing voor question_hits: neemt 10 als standaard voor k in plaats van 5.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: andere versies tellen niet, maar nemen wel een plek in
 """Bewust foute oplossing voor question_hits: neemt de eerste k spans pas nadat de spans uit andere versies zijn weggelaten, zodat spans voorbij plek k toch meetellen.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

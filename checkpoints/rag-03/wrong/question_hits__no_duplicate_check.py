@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke span van de ranking wordt gecontroleerd
 """Bewust foute oplossing voor question_hits: weigert geen span die twee keer in de ranking staat.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

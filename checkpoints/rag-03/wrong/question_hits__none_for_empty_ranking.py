@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=2
 """Bewust foute oplossing voor question_hits: geeft voor een lege ranking niets terug (return zonder waarde, dus None) in plaats van een dict met een misser.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

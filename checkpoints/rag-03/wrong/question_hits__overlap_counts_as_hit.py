@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=2
 """Bewust foute oplossing voor question_hits: telt als single hit de eerste span die het bewijs overlapt, in plaats van de eerste die het hele bewijs bevat.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: geen geheugen tussen aanroepen
 """Bewust foute oplossing voor question_hits: zoekt dubbele spans met een set als standaardwaarde (seen=set()), die tussen aanroepen blijft bestaan; een tweede aanroep met een span die al eens langskwam geeft een ValueError.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=2
 """Bewust foute oplossing voor question_hits: eist dat de span het bewijs ruim bevat (< in plaats van <=), zodat een span precies op het bewijs niet telt.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

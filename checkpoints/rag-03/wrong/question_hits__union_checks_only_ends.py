@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: aansluitende spans dekken samen, een gat niet
 """Bewust foute oplossing voor question_hits: geeft een union hit zodra een span het begin en een span het eind van het bewijs raakt, zonder te kijken of er daartussen een gat zit.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

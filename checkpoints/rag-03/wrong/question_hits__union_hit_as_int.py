@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de vier lampvragen bij k=2
 """Bewust foute oplossing voor question_hits: geeft union_hit als 1 of 0 terug in plaats van True of False.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke span van de ranking wordt gecontroleerd
 """Bewust foute oplossing voor question_hits: controleert alleen de eerste k spans; een fout daarna gaat onopgemerkt voorbij.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen (en evaluate, die deze functie gebruikt).

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het corpus volgt de regels
 r"""Bewust foute oplossing voor question_hits: controleert het corpus met een eigen patroon voor versie-ids met [A-z] voor [A-Za-z], zodat ook [ \ ] ^ en ` erdoor komen.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen.

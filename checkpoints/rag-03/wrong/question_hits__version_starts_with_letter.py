@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het corpus volgt de regels
 """Bewust foute oplossing voor question_hits: controleert het corpus met een eigen patroon dat een versie-id met een letter of cijfer laat beginnen, wat de les niet vraagt; "-.:_" wordt zo ten onrechte geweigerd.
 
 De andere functies zijn goed; alleen checkpoint question_hits hoort te falen.

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: het plafond rondt naar beneden af
 def take_slots(candidates, slots):
     cap = (slots + 1) // 2
     taken, per_document = set(), {}

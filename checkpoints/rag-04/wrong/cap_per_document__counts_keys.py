@@ -1,4 +1,6 @@
 # after: solution.py
+# caught by: een kandidaat volgt de regels
+# ends in: KeyError
 # Telt alleen of er vier sleutels zijn, niet welke: een score in plaats van routes geeft een KeyError.
 def check_candidates(candidates):
     if not isinstance(candidates, list) or len(candidates) > MAX_CANDIDATES:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: 4 plaatsen
 def cap_per_document(candidates, slots=6):
     check_candidates(candidates)
     check_whole_number(slots, 1, MAX_SLOTS, "slots")

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: geen geheugen tussen aanroepen
 # De tellingen per document staan in een standaardwaarde, en die blijft tussen aanroepen bestaan.
 def cap_per_document(candidates, slots=6, per_document={}):
     check_candidates(candidates)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een vraag over één document verliest niets
 def take_slots(candidates, slots):
     # Alleen ronde 1: de plaatsen die het plafond vrijlaat, blijven leeg.
     cap = max(1, slots // 2)

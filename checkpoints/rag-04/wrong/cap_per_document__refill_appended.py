@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: aanvullen in de oorspronkelijke volgorde
 def take_slots(candidates, slots):
     # Vult aan, maar zet de aangevulde kandidaten achteraan in plaats van op hun eigen plek.
     cap = max(1, slots // 2)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: nieuwe dicts, invoer ongemoeid
 # Ronde 2 haalt de gekozen kandidaten uit de lijst van de aanroeper om de rest over te houden.
 def cap_per_document(candidates, slots=6):
     check_candidates(candidates)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een kandidaat volgt de regels
 def check_candidates(candidates):
     if not isinstance(candidates, list) or len(candidates) > MAX_CANDIDATES:
         raise ValueError("candidates is een list van hoogstens 400 kandidaten")

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: beide zoekwegen vallen uit
 # Vallen beide zoekwegen uit, dan komt er een lege context in plaats van een fout.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: elke treffer ligt binnen zijn document
 # Controleert alleen de treffers die na het plafond overblijven.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: 4 plaatsen en budget 7
 # Laat de context in de volgorde waarin hij gevuld werd, zonder te groeperen.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

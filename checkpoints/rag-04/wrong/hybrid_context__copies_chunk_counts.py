@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: chunk_counts volgt de regels
 # Maakt eerst een kopie met dict(): een list van [document, aantal]-paren wordt zo stilletjes een dict.
 _checked_chunk_counts = check_chunk_counts
 

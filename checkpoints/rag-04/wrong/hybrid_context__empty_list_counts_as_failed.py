@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een lege lijst is geen uitgevallen zoekweg
 # Een lege lijst en een uitgevallen zoekweg worden op één hoop gegooid.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if not keyword_hits and not semantic_hits:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: geen geheugen tussen aanroepen
 # De context staat buiten de functie: fragmenten van een vorige vraag blijven erin staan.
 in_context = {}
 

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: buren aan het begin en eind van een document
 # Voegt ook een vorig fragment -1 en een volgend fragment voorbij het eind toe.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: eerst het vorige fragment, dan het volgende
 # Voegt eerst het volgende fragment toe en dan pas het vorige.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de semantische zoekweg valt uit
 # Valt een zoekweg uit, dan gaat het stil door onder de naam hybrid.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

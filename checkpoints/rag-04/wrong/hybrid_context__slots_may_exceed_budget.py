@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: slots en budget
 # Controleert slots los van het budget.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: de context per document, in bronvolgorde
 # Sorteert binnen een document op de tekst van het id, zodat d:10 voor d:9 komt.
 def hybrid_context(keyword_hits, semantic_hits, chunk_counts, slots=6, budget=10):
     if keyword_hits is None and semantic_hits is None:

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een treffer volgt de regels
 # isinstance(True, int) is waar: True glipt erdoor als fragmentnummer.
 def check_hits(hits):
     if not isinstance(hits, list) or len(hits) > MAX_HITS:

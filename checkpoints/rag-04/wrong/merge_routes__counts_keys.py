@@ -1,4 +1,6 @@
 # after: solution.py
+# caught by: een treffer volgt de regels
+# ends in: KeyError
 # Telt alleen of er drie sleutels zijn, niet welke: een score in plaats van chunk_number geeft een KeyError.
 def check_hits(hits):
     if not isinstance(hits, list) or len(hits) > MAX_HITS:

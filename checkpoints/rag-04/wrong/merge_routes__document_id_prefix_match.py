@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een treffer volgt de regels
 # re.match kijkt alleen naar het begin: 41 tekens of een spatie erachter glipt erdoor.
 def check_hits(hits):
     if not isinstance(hits, list) or len(hits) > MAX_HITS:

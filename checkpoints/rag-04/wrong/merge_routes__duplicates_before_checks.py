@@ -1,4 +1,6 @@
 # after: solution.py
+# caught by: een treffer volgt de regels
+# ends in: TypeError
 # Zoekt dubbele ids voordat de treffers gecontroleerd zijn: een id dat een list is geeft een TypeError.
 def check_hits(hits):
     if not isinstance(hits, list) or len(hits) > MAX_HITS:

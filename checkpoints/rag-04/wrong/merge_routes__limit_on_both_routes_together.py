@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een zoekweg is een list van hoogstens 200 treffers
 # Legt de grens van 200 op beide zoekwegen samen in plaats van op elke zoekweg apart.
 _reference_merge_routes = merge_routes
 

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: geen geheugen tussen aanroepen
 # De verzameling gezien ids staat buiten de functie: een volgende vraag mist wat een vorige al vond.
 seen = set()
 

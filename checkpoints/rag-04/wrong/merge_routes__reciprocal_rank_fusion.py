@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de twee zoekwegen van de les
 def merge_routes(keyword_hits, semantic_hits):
     # Reciprocal rank fusion met k = 60 in plaats van "eerst de trefwoorden".
     check_hits(keyword_hits)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: voorbeeld: de twee zoekwegen van de les
 def merge_routes(keyword_hits, semantic_hits):
     # Begint met de semantische treffers: "betekenis gaat voor".
     check_hits(keyword_hits)

@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: hetzelfde fragment twee keer in één zoekweg
 def check_hits(hits):
     # Een dubbel id binnen één zoekweg wordt stil genegeerd in plaats van geweigerd.
     if not isinstance(hits, list) or len(hits) > MAX_HITS:

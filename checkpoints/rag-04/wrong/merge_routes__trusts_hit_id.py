@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: een treffer volgt de regels
 # Controleert document_id en chunk_number, maar niet of het id erbij past.
 def check_hits(hits):
     if not isinstance(hits, list) or len(hits) > MAX_HITS:

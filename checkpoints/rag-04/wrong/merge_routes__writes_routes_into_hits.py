@@ -1,4 +1,5 @@
 # after: solution.py
+# caught by: nieuwe dicts, invoer ongemoeid
 def merge_routes(keyword_hits, semantic_hits):
     check_hits(keyword_hits)
     check_hits(semantic_hits)

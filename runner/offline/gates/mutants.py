@@ -406,20 +406,63 @@ def make_mutants(source: str) -> list[Mutant]:
             used_keys[key] = used_keys.get(key, 0) + 1
             if used_keys[key] > 1:
                 key = f"{key} #{used_keys[key]}"
-            mutants.append(Mutant(key, scope, edit.operator, edit.first, text))
+            mutants.append(Mutant(key, _method_scope(statement, edit.first) or scope, edit.operator, edit.first, text))
     return mutants
 
 
+def _method_scope(statement: ast.stmt, line: int) -> str | None:
+    """`Class.method` when line is inside a method of a top-level class (its reach is that of the
+    method, not of every function that uses the class)."""
+    if not isinstance(statement, ast.ClassDef):
+        return None
+    for node in statement.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
+            if any(decorator.lineno <= line < node.lineno for decorator in node.decorator_list):
+                return None  # a decorator runs when the class is made
+            return f"{statement.name}.{node.name}"
+    return None
+
+
 def reached_scopes(source: str) -> dict[str, set[str]]:
-    """For each top-level name, the top-level names its code uses, directly or through others."""
+    """For each top-level name (and each `Class.method`), the names its code uses, directly or
+    through others. A method is reached from code that names its attribute (`self.check(...)`,
+    `rules.check`); a class reaches its own body and its dunder methods (run when it is made,
+    compared, iterated, ...)."""
     tree = ast.parse(source)
     defined = {name for statement in tree.body if (name := scope_name(statement))}
-    direct: dict[str, set[str]] = {}
+    methods: dict[str, list[str]] = {}  # attribute name -> the Class.method scopes of that name
+    nodes: list[tuple[str, ast.AST, list[ast.AST]]] = []  # scope, node, nodes whose code is its own
     for statement in tree.body:
         name = scope_name(statement)
         if name is None:
             continue
-        used = {node.id for node in ast.walk(statement) if isinstance(node, ast.Name) and node.id in defined}
+        if isinstance(statement, ast.ClassDef):
+            own = []
+            for member in statement.body:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    scope = f"{name}.{member.name}"
+                    methods.setdefault(member.name, []).append(scope)
+                    nodes.append((scope, member, [member]))
+                    own.extend(member.decorator_list)
+                else:
+                    own.append(member)
+            own.extend(statement.bases + statement.decorator_list)
+            nodes.append((name, statement, own))
+        else:
+            nodes.append((name, statement, [statement]))
+    direct: dict[str, set[str]] = {}
+    for name, statement, own in nodes:
+        used = set()
+        for part in own:
+            for node in ast.walk(part):
+                if isinstance(node, ast.Name) and node.id in defined:
+                    used.add(node.id)
+                elif isinstance(node, ast.Attribute):
+                    used.update(methods.get(node.attr, ()))
+        if isinstance(statement, ast.ClassDef):
+            used.update(f"{name}.{member.name}" for member in statement.body
+                        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef))
+                        and member.name.startswith("__") and member.name.endswith("__"))
         direct.setdefault(name, set()).update(used - {name})
     reached: dict[str, set[str]] = {}
     for name in direct:

@@ -6,10 +6,21 @@
   alone (the ones the browser runs), and pass the other checkpoints, except those that use the
   named one (`uses` in checkpoints.toml, directly or through another): they may fail too.
 
-A known solution is either a whole module, or a variation of the reference: a file whose first
-line is `# after: solution.py` holds only what differs (redefined functions, `del name` for a
-function the learner forgot); it is graded as solution.py followed by that file, so a mistake is
+A known solution is either a whole module, or a variation of the reference: a file whose header
+holds the line `# after: solution.py` holds only what differs (redefined functions, `del name` for
+a function the learner forgot); it is graded as solution.py followed by that file, so a mistake is
 written down once and a fix to the reference reaches every variation.
+
+A known-wrong file names the test that must catch it, in its header (the `# ` lines it starts
+with, in any order): `# caught by: <test name>`. The gate holds only when that test of the named
+checkpoint fails, and by its own verdict: a crash of the learner's function (an unexpected
+exception, a recursion limit) or a time-out catches it only when the header says so, with
+`# ends in: <ExceptionName>` or `# ends in: time-out`. So a mistake that the tests notice only by
+accident (another test, a crash on the way) is a failure of the gate, not a pass.
+
+One root cause gives one line: a lesson whose tests do not load (BundleError), a checkpoint
+without tests, or a reference that fails its own test is reported by itself, with the file and
+line, and the known solutions are not judged against it (`lesson_root_causes`).
 
 Used by the builder (a build fails on a broken gate), by `python -m runner gate`, and by the tests.
 
@@ -20,16 +31,24 @@ build runs the gate as whoever builds, root often. Only the tests run in this pr
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from runner.core.bundle import load_bundle
-from runner.core.grade import grade
-from runner.core.model import CheckpointResult
+from runner.core.bundle import SHIPPED_DIR, SOLUTION_FILE, Bundle, BundleError, load_bundle
+from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
+from runner.core.host import InProcessHost
+from runner.core.model import CheckpointResult, TestResult
 from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
+CAUGHT_BY_PREFIX = "# caught by: "
+ENDS_IN_PREFIX = "# ends in: "
+TIMEOUT_ENDING = "time-out"
+# How a learner's function ended when a test reports it raised: "onverwachte fout: ZeroDivisionError: ..."
+# (an error status) or "Je functie gaf TypeError." (a test that expected a ValueError).
+_RAISED = re.compile(r"(?:onverwachte fout: |Je functie gaf )([A-Z][A-Za-z0-9_]*)")
 # Per call of a learner function; known-wrong solutions may loop forever on purpose.
 GATE_CALL_SECONDS = 2.0
 # Sandboxes (each a zygote and its child) grading known solutions at once.
@@ -41,6 +60,8 @@ class KnownSolution:
     path: Path
     expected: str  # "pass" for the reference and correct/, else the checkpoint it must fail
     source: str  # what is graded: the whole module, composed for variations of the reference
+    caught_by: str | None = None  # the header's `# caught by:` test name (known-wrong files)
+    ends_in: str | None = None  # the header's `# ends in:` exception name or "time-out"
 
     @property
     def must_pass(self) -> bool:
@@ -61,6 +82,7 @@ class GateFailure:
     path: Path
     expected: str
     reason: str
+    line: int | None = None  # in `path`, where the cause is a line of a file (a test's definition)
     checkpoint: str | None = None
     test: str | None = None
     status: str | None = None
@@ -98,9 +120,23 @@ def failing_test(known: KnownSolution, checkpoint: CheckpointResult, reason_star
     )
 
 
+def header_lines(text: str) -> list[str]:
+    """The `# ...` lines a file starts with: its header."""
+    header = []
+    for line in text.splitlines():
+        if not line.startswith("# "):
+            break
+        header.append(line.rstrip())
+    return header
+
+
+def header_value(text: str, prefix: str) -> str | None:
+    return next((line[len(prefix):].strip() for line in header_lines(text) if line.startswith(prefix)), None)
+
+
 def compose_source(text: str, solution_text: str) -> str:
     """A variation of the reference is graded as the reference followed by the variation."""
-    if text.startswith(AFTER_SOLUTION_MARKER):
+    if AFTER_SOLUTION_MARKER in header_lines(text):
         return solution_text.rstrip("\n") + "\n\n\n" + text
     return text
 
@@ -114,7 +150,9 @@ def known_solutions(lesson_dir: Path) -> list[KnownSolution]:
         found.append(KnownSolution(path, "pass", compose_source(path.read_text(encoding="utf-8"), solution_text)))
     for path in sorted((lesson_dir / "wrong").glob("*.py")):
         checkpoint = path.stem.partition("__")[0]
-        found.append(KnownSolution(path, checkpoint, compose_source(path.read_text(encoding="utf-8"), solution_text)))
+        text = path.read_text(encoding="utf-8")
+        found.append(KnownSolution(path, checkpoint, compose_source(text, solution_text),
+                                   header_value(text, CAUGHT_BY_PREFIX), header_value(text, ENDS_IN_PREFIX)))
     return found
 
 
@@ -124,18 +162,135 @@ def gate_limits(call_seconds: float) -> SandboxLimits:
     return SandboxLimits(call_seconds=call_seconds, submission_seconds=max(defaults.submission_seconds, 20 * call_seconds))
 
 
-def check_quality_gate(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS) -> list[GateFailure]:
-    """Grade every known solution in the learners' sandbox; an empty list means the tests hold.
+def ending(test: TestResult) -> str | None:
+    """How the learner's code ended in a test that did not pass, when that was not the test's own
+    verdict: "time-out", or the name of the exception it raised (RecursionError for a recursion
+    limit); None for a verdict of the test itself (a wrong value, a missing ValueError, the
+    signature)."""
+    if test.status == "timeout":
+        return TIMEOUT_ENDING
+    raised = _RAISED.search(test.message)
+    if raised is not None:
+        return raised.group(1)
+    if test.status == "error" and test.name not in (SIGNATURE_TEST_NAME, LOAD_TEST_NAME):
+        return "error"
+    return None
 
-    Every failure is listed, one per known solution and checkpoint, so a build shows them all.
-    A known-wrong solution may also fail the checkpoints that use its checkpoint (`uses` in
-    checkpoints.toml, also through another): their functions call the broken one.
-    """
+
+def describe_test(test: TestResult) -> str:
+    text = f"test '{test.name}' ({test.status})"
+    if test.message:
+        text += f": {test.message}"
+    return text
+
+
+def test_location(bundle: Bundle, checkpoint: str, name: str, lesson_dir: Path) -> tuple[Path, int | None]:
+    """The file and line where a test is defined (its function's `def`)."""
+    for spec in bundle.checkpoint(checkpoint).tests:
+        if spec.name == name:
+            code = getattr(spec.run, "__code__", None)
+            if code is not None:
+                return Path(code.co_filename), code.co_firstlineno
+    return lesson_dir / SHIPPED_DIR / f"{checkpoint}.py", None
+
+
+def lesson_root_causes(lesson_dir: Path, full: Bundle, call_seconds: float = GATE_CALL_SECONDS) -> list[GateFailure]:
+    """What makes every known solution's verdict meaningless, each cause once: no tests at all, a
+    checkpoint without tests, the reference failing a test of its own lesson."""
+    lesson_dir = Path(lesson_dir)
+    reference = lesson_dir / SOLUTION_FILE
+    if not any(spec.tests for spec in full.checkpoints):
+        return [GateFailure(lesson_dir / SHIPPED_DIR, "pass", "no tests for any checkpoint")]
+    causes = []
+    for spec in full.checkpoints:
+        if spec.shipped_test_count == 0:
+            causes.append(GateFailure(lesson_dir / SHIPPED_DIR / f"{spec.id}.py", "pass",
+                                      f"checkpoint {spec.id} has no tests", checkpoint=spec.id))
+    if causes:
+        return causes
+    report = grade(full, InProcessHost(call_timeout=call_seconds), reference.read_text(encoding="utf-8"),
+                   reveal=True, check_limits=full.check_limits())
+    for checkpoint in report.checkpoints:
+        test = checkpoint.first_failure
+        if test is None:
+            continue
+        # A wrong value points at the test (or the reference); too slow is the reference's own.
+        path, line = (reference, None) if test.status == "timeout" else test_location(
+            full, checkpoint.id, test.name, lesson_dir)
+        failure = failing_test(KnownSolution(reference, "pass", ""), checkpoint,
+                               f"{SOLUTION_FILE} fails its own test of")
+        causes.append(replace(failure, path=path, line=line))
+    return causes
+
+
+def lesson_root_cause(lesson_dir: Path) -> str | None:
+    """The first root cause as one line (`file:line: message`), for the mutation gate."""
+    lesson_dir = Path(lesson_dir)
+    try:
+        full = load_bundle(lesson_dir, include_offline=True)
+    except BundleError as error:
+        if error.file and error.reason:
+            where = f"{lesson_dir / error.file}" + (f":{error.line}" if error.line else "")
+            return f"{where}: the tests cannot be loaded: {error.reason}"
+        return f"{lesson_dir}: the tests cannot be loaded: {error}"
+    causes = lesson_root_causes(lesson_dir, full)
+    if not causes:
+        return None
+    cause = causes[0]
+    return f"{cause.path}{f':{cause.line}' if cause.line else ''}: {cause.reason}"
+
+
+@dataclass
+class KnownVerdict:
+    """What the gate saw of one known solution: for a known-wrong one, the test that decided its
+    own checkpoint (its first test that did not pass); the failures of the gate it caused."""
+
+    known: KnownSolution
+    deciding: TestResult | None = None
+    failures: list[GateFailure] = field(default_factory=list)
+
+
+def caught_for_the_right_reason(known: KnownSolution, own: CheckpointResult, shipped: Bundle) -> GateFailure | None:
+    """The named test catches the known mistake, by its own verdict or by the ending it names."""
+    def failure(reason: str, test: TestResult | None = None) -> GateFailure:
+        return GateFailure(known.path, known.expected, reason, checkpoint=known.expected,
+                           test=None if test is None else test.name, status=None if test is None else test.status,
+                           message="" if test is None else test.message)
+
+    deciding = own.first_failure
+    if known.caught_by is None:
+        hint = f" (now: '{deciding.name}')" if deciding is not None else ""
+        return failure(f"names no test that must catch it: add a header line '{CAUGHT_BY_PREFIX}<test name>'{hint}")
+    named = next((test for test in own.tests if test.name == known.caught_by), None)
+    # Besides the lesson's tests, the grader's own: the function's signature, loading the code.
+    names = {spec.name for spec in shipped.checkpoint(known.expected).tests} | {SIGNATURE_TEST_NAME, LOAD_TEST_NAME}
+    if named is None or known.caught_by not in names:
+        return failure(f"'{CAUGHT_BY_PREFIX}{known.caught_by}': checkpoint {known.expected} has no shipped test of that name")
+    if named.status == "pass":
+        return failure(f"should be caught by test '{named.name}', but that test passes; caught only by "
+                       f"{describe_test(deciding)}", deciding)
+    ended = ending(named)
+    if ended != (known.ends_in or None):
+        if ended is None:
+            return failure(f"says it ends in {known.ends_in}, but {describe_test(named)}", named)
+        way = "a time-out" if ended == TIMEOUT_ENDING else f"a crash ({ended})"
+        return failure(f"should be caught by test '{named.name}', but is caught by {way} it does not name "
+                       f"('{ENDS_IN_PREFIX}...'): {describe_test(named)}", named)
+    return None
+
+
+def judge_known_solutions(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS) -> tuple[list[GateFailure], list[KnownVerdict]]:
+    """The lesson's root causes, or, when it has none, every known solution's verdict.
+
+    Raises BundleError when the tests cannot be loaded (one line with its file and line)."""
     lesson_dir = Path(lesson_dir)
     full = load_bundle(lesson_dir, include_offline=True)
     shipped = load_bundle(lesson_dir, include_offline=False)
+    causes = lesson_root_causes(lesson_dir, full, call_seconds)
+    if causes:
+        return causes, []
     solutions = known_solutions(lesson_dir)
-    found: list[list[GateFailure]] = [[] for _ in solutions]
+    verdicts = [KnownVerdict(known) for known in solutions]
     waiting = list(reversed(range(len(solutions))))
     hidden = gate_private_folders(lesson_dir)
 
@@ -150,15 +305,16 @@ def check_quality_gate(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS
                 except IndexError:
                     return
                 try:
-                    found[index] = _check_known(solutions[index], full, shipped, host)
+                    _judge_known(verdicts[index], full, shipped, host)
                 finally:
                     host.finish_submission()  # nothing of one known solution runs on into the next
 
     workers = min(GATE_SANDBOXES, len(solutions))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for done in [pool.submit(work) for _ in range(workers)]:
-            done.result()  # a sandbox that could not be set up stops the gate with its reason
-    return [failure for failures in found for failure in failures]
+    if workers:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for done in [pool.submit(work) for _ in range(workers)]:
+                done.result()  # a sandbox that could not be set up stops the gate with its reason
+    return [], verdicts
 
 
 def gate_private_folders(lesson_dir: Path) -> list[str]:
@@ -169,11 +325,13 @@ def gate_private_folders(lesson_dir: Path) -> list[str]:
     return private_folders(lesson_dir, lesson_dir, [])
 
 
-def _check_known(known: KnownSolution, full, shipped, host: ChildProcessHost) -> list[GateFailure]:
-    """The failures of one known solution (none when it gets its known verdict)."""
-    failures: list[GateFailure] = []
+def _judge_known(verdict: KnownVerdict, full: Bundle, shipped: Bundle, host: ChildProcessHost) -> None:
+    """Grade one known solution in the sandbox; its gate failures go into `verdict.failures`."""
+    known, failures = verdict.known, verdict.failures
     if not known.must_pass and known.expected not in shipped.function_names:
-        return [GateFailure(known.path, known.expected, f"names no checkpoint of this lesson: '{known.expected}'")]
+        failures.append(GateFailure(known.path, known.expected,
+                                    f"names no checkpoint of this lesson: '{known.expected}'"))
+        return
     bundle = full if known.must_pass else shipped
     # A solution that must pass must do so within the lesson's check limits, as in the page
     # (which is slower still): a reference the page would call "Te traag" stops the build.
@@ -184,16 +342,32 @@ def _check_known(known: KnownSolution, full, shipped, host: ChildProcessHost) ->
     if known.must_pass:
         failures.extend(failing_test(known, checkpoint, "should pass but fails")
                         for checkpoint in report.checkpoints if checkpoint.status != "pass")
-        return failures
+        return
     own = report.checkpoint(known.expected)
+    verdict.deciding = own.first_failure
     if own.status == "pass":
         failures.append(GateFailure(known.path, known.expected,
                                     f"known to be wrong, but passes checkpoint {known.expected}",
                                     checkpoint=known.expected, status="pass"))
+    else:
+        wrong_reason = caught_for_the_right_reason(known, own, shipped)
+        if wrong_reason is not None:
+            failures.append(wrong_reason)
     dependents = shipped.dependents(known.expected)
     may_fail = {known.expected, *dependents}
     allowed = known.expected + (f" and what uses it ({', '.join(dependents)})" if dependents else "")
     failures.extend(failing_test(known, checkpoint, f"should fail only {allowed}, but also fails")
                     for checkpoint in report.checkpoints
                     if checkpoint.id not in may_fail and checkpoint.status != "pass")
-    return failures
+
+
+def check_quality_gate(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS) -> list[GateFailure]:
+    """Grade every known solution in the learners' sandbox; an empty list means the tests hold.
+
+    Every failure is listed, one per known solution and checkpoint, so a build shows them all;
+    a root cause of the whole lesson (see `lesson_root_causes`) is listed alone, once.
+    A known-wrong solution may also fail the checkpoints that use its checkpoint (`uses` in
+    checkpoints.toml, also through another): their functions call the broken one.
+    """
+    causes, verdicts = judge_known_solutions(lesson_dir, call_seconds)
+    return causes or [failure for verdict in verdicts for failure in verdict.failures]
