@@ -50,8 +50,13 @@ export function initWarmStart({ root, python, editor }) {
     practice.dataset.warmStart = reason;
     if (python.state !== "idle") return; // a Run or check started it already
     const stopFollowing = python.onStateChange((state) => {
-      // A Run's own status ("Je programma draait…") is more to the point than ours.
-      if (editor?.running) return;
+      // A Run's own status ("Je programma draait…") is more to the point than ours; once Python is
+      // up during a Run, this status is done (a later "ready", after a check or the fingerprint
+      // job, must not overwrite the Run's "Klaar.").
+      if (editor?.running) {
+        if (state !== "loading") stopFollowing();
+        return;
+      }
       if (state === "loading") editor?.setStatus(WARMING_TEXT);
       else if (state === "ready") {
         editor?.setStatus(readyText(python.startKind));

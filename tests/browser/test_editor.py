@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tests.browser.editor_page import EditorPage
-from tests.conftest import RequestLog
+from tests.shared_fixtures import RequestLog
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,7 +30,7 @@ def warm(request, browser):
     """One page per server whose Python is already running."""
     server = request.getfixturevalue(request.param)
     # The plain server stands for a host where no service worker adds the isolation headers
-    # (see the `page` fixture in tests/conftest.py).
+    # (see the `page` fixture in tests/shared_fixtures.py).
     context = browser.new_context(service_workers="block" if request.param == "plain_site_server" else "allow")
     page = context.new_page()
     page.request_log = RequestLog()

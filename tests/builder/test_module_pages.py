@@ -88,13 +88,13 @@ def test_a_module_of_one_lesson_has_no_previous_next_navigation(module_site, bui
     beeld = parse(module_site / "beeld-01" / "index.html")
     assert not beeld.pager and "next-lesson" not in beeld.links
     # rag-01's next-step card (front matter `next`) names rag-02, the module's next lesson: that
-    # card is the one link to rag-02, and there is no pager (nothing before rag-01 either).
+    # card is the one link to rag-02, and the pager holds only the lesson before it: rag-00b, the
+    # module's prior knowledge (lesson 0).
     rag = built_site / "rag-01" / "index.html"
     links = parse(rag).links
-    assert "previous-lesson" not in links and links["next-lesson"][0] == "../rag-02/"
+    assert links["previous-lesson"][0] == "../rag-00b/" and links["next-lesson"][0] == "../rag-02/"
     page = rag.read_text(encoding="utf-8")
     assert "De volgende stap" in page and page.count('href="../rag-02/"') == 1
-    assert 'class="lesson-pager"' not in page
 
 
 def meta_ids(meta):

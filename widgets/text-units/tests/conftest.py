@@ -1,5 +1,5 @@
-"""Fixtures for the text-units widget's own tests: the project's Chromium fixtures
-(tests/conftest.py), and the site of rag-00b alone, built once, which is all this widget needs."""
+"""Fixtures for the text-units widget's own tests: the project's Chromium fixtures come from
+tests/shared_fixtures.py (the root conftest.py); here the site of rag-00b alone, built once, which is all this widget needs."""
 
 import subprocess
 import sys
@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import browser, chromium_path, page  # noqa: F401  (fixtures, used by name)
 
 ROOT = Path(__file__).resolve().parents[3]
 

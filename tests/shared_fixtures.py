@@ -1,4 +1,5 @@
-"""Shared fixtures: a built site, local servers for it, and Debian's Chromium through Playwright."""
+"""Shared fixtures (loaded by the root conftest.py for every test folder): a built site, local
+servers for it, and Debian's Chromium through Playwright."""
 
 import fcntl
 import shutil
