@@ -458,7 +458,7 @@ def test_merge_prints_learner_file_names_escaped(tmp_path, capsys):
 
 # ---- 8. known solutions run in the learners' sandbox ---------------------------------------------
 
-PASTED_SUBMISSION = textwrap.dedent('''
+PASTED_SUBMISSION = textwrap.dedent('''\
     # caught by: voorbeeld: double(2)
     import os
 
