@@ -303,7 +303,7 @@ def run_gate(args: argparse.Namespace) -> int:
 
 
 def describe_verdict(verdict: KnownVerdict, lesson_dir: Path) -> str:
-    """`wrong/x.py: chunk_coverage: 'test name' (fail): message`, or `correct/y.py: passes`."""
+    """`wrong/x.py: <checkpoint>: 'test name' (fail): message`, or `correct/y.py: passes`."""
     known = verdict.known
     shown = known.path.relative_to(lesson_dir).as_posix() if known.path.is_relative_to(lesson_dir) else str(known.path)
     if known.must_pass:
