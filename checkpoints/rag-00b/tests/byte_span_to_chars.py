@@ -94,8 +94,10 @@ def end_inside(learner):
 
 @test(CHECKPOINT, "bytegrenzen buiten de tekst")
 def outside(learner):
-    for byte_start, byte_end in [(-1, 3), (0, 11), (11, 11), (-1, -1), (0, -1)]:
-        rejects(learner, EXAMPLE, byte_start, byte_end,
+    # Ook in een ASCII-tekst, waar een negatieve index als slice gewoon iets zou opleveren.
+    for text, byte_start, byte_end in [(EXAMPLE, -1, 3), (EXAMPLE, 0, 11), (EXAMPLE, 11, 11), (EXAMPLE, -1, -1),
+                                       (EXAMPLE, 0, -1), ("abc", -1, 3), ("abc", -2, -1)]:
+        rejects(learner, text, byte_start, byte_end,
                 "Een bytegrens voor 0 of na het laatste byte moet een ValueError geven.")
 
 

@@ -75,9 +75,11 @@ def fields_and_types(learner):
 
 @test(CHECKPOINT, "een kopje gooit alle kopjes van zijn niveau en dieper weg")
 def path_drops_deeper_levels(learner):
-    text = "# A\n## B\n### C\nc\n## D\nd\n### E\ne\n# F\nf\n#### G\ng"
+    # #### H volgt op zijn broer #### G, na een nieuw kopje # F: H vervangt G, alleen F blijft staan.
+    text = "# A\n## B\n### C\nc\n## D\nd\n### E\ne\n# F\nf\n#### G\ng\n#### H\nh"
     expect_summary(learner, text, [
         (3, ["A", "B", "C"], "c"), (2, ["A", "D"], "d"), (3, ["A", "D", "E"], "e"), (1, ["F"], "f"), (4, ["F", "G"], "g"),
+        (4, ["F", "H"], "h"),
     ], "Bij een kopje van niveau L gaan alle open kopjes van niveau L en dieper weg; de rest blijft in het pad.")
 
 
