@@ -35,8 +35,8 @@ from runner.offline.grading.grades import LearnerGrade, format_grade, format_poi
 from runner.offline.grading.records import ResultRecord
 from runner.offline.grading.submission import MAX_SUBMISSION_BYTES
 from runner.offline.outputs.gradebook import safe_cell, visible_text
+from runner.offline.outputs.html_kit import e
 from runner.offline.outputs.reasons import reason_text
-from runner.offline.outputs.report import e
 
 LMS_NAMES = ("brightspace", "canvas", "moodle")
 STAGED_DIR = "lms-inzendingen"
@@ -728,8 +728,8 @@ def write_lms_outputs(run: LmsRun, lessons: Sequence, out_dir: Path, options, it
     `lessons`: runner.offline.outputs.LessonBatch, the same the other outputs were written from."""
     from runner.offline.grading import batch
     from runner.offline.outputs import write as outputs
+    from runner.offline.outputs.class_view import class_view
     from runner.offline.outputs.feedback import FEEDBACK_DIR, feedback_file_names
-    from runner.offline.outputs.gradebook import latest_per_learner
 
     corrections = outputs.read_lesson_corrections(out_dir, [lesson.bundle for lesson in lessons])
     results: dict[str, ResultRecord] = {}
@@ -737,14 +737,15 @@ def write_lms_outputs(run: LmsRun, lessons: Sequence, out_dir: Path, options, it
     notes = []
     if len(lessons) == 1 and options.counted_lessons is None:
         grading = outputs.lesson_grading(lessons[0].bundle, corrections, options.pass_percent)
-        for result, _count in latest_per_learner(lessons[0].results):
-            results[result.learner] = result
-            grade_of[result.learner] = grading.grade(result)
+        for learner in class_view(lessons[0].results, grading).learners:
+            results[learner.result.learner] = learner.result
+            grade_of[learner.result.learner] = learner.grade
     else:
-        modules, _gradings, _strays = outputs.module_totals(lessons, options, corrections)
+        module_run = outputs.module_totals(lessons, options, corrections)
+        modules = module_run.totals
         for lesson in lessons:
-            for result, _count in latest_per_learner(lesson.results):
-                results.setdefault(result.learner, result)
+            for learner in module_run.views[lesson.bundle.lesson].learners:
+                results.setdefault(learner.result.learner, learner.result)
         if modules:
             grade_of = dict(modules[0].totals)
             if len(modules) > 1:
