@@ -66,10 +66,10 @@ def test_a_report_that_is_off_names_the_field(text, problem):
 
 
 def test_a_gate_that_broke_says_why_in_its_report_and_the_build_shows_that_line():
-    report = GateReport("les-01", crash="SandboxError: the sandbox could not start: no cgroup")
+    report = GateReport("les-01", crash="the sandbox could not be set up: no cgroup")
     completed = subprocess.CompletedProcess([], 1, stdout=report.to_json(), stderr="Traceback (most recent call last):\n")
     assert [str(error) for error in gate_errors(LESSON, completed)] == [
-        "checkpoints/les-01: quality gate: SandboxError: the sandbox could not start: no cgroup"]
+        "checkpoints/les-01: quality gate: the sandbox could not be set up: no cgroup"]
 
 
 def test_the_build_names_each_failure_by_the_teachers_path():

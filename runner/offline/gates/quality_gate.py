@@ -407,8 +407,10 @@ def gate_report(lesson: str, lesson_dir: Path, call_seconds: float = GATE_CALL_S
     try:
         causes, verdicts = judge_loaded(lesson_dir, full, shipped, call_seconds)
         count = len(known_solutions(lesson_dir))
-    except Exception as error:  # the gate broke (a sandbox that cannot start): its reason, one line
-        traceback.print_exc()  # the whole story for whoever debugs the gate, on stderr
+    except SandboxError as error:  # in the words `python -m runner` has for it
+        return GateReport(lesson, crash=f"the sandbox could not be set up: {error}", verified=verified)
+    except Exception as error:  # the gate itself broke: its reason in one line, the traceback on stderr
+        traceback.print_exc()
         first = (str(error).strip().splitlines() or [""])[0]
         return GateReport(lesson, crash=f"{type(error).__name__}: {first}".rstrip(": "), verified=verified)
     failures = causes or [failure for verdict in verdicts for failure in verdict.failures]
