@@ -2,6 +2,7 @@
 
 1. load   (builder/load_lessons.py): read, parse and validate every lesson, and the planned ones;
 2. verify (builder/verify_lessons.py): run the examples and the quality gate of each lesson;
+   what the gate verified of each lesson's shipped tests is carried on to stages 3 and 4;
 3. render (builder/render_page.py): lessons -> HTML pages;
 4. write  (builder/write_site.py): pages, assets and checkpoint archives into the output.
 
@@ -22,7 +23,7 @@ from builder.paths import CODE_ROOT
 from builder.planned_lessons import find_written_planned
 from builder.render_page import Page, Site, create_page_markdown, create_templates, render_index, render_page
 from builder.verify_checkpoints import PassedGates
-from builder.verify_lessons import verify_lessons
+from builder.verify_lessons import verify_site
 from builder.write_site import default_steps, write_site
 
 TEMPLATES_DIR = CODE_ROOT / "site" / "templates"
@@ -51,14 +52,15 @@ def build_site(content_root: Path, out_dir: Path, strict: bool = False,
     markdown = create_page_markdown(templates)  # one parser for every lesson, in every stage
     loaded = load_content(lessons_dir, content_root / "checkpoints", root=content_root,
                           markdown=markdown, only=only)
-    raise_if_any([*loaded.errors, *verify_lessons(loaded.lessons, passed_gates)])
+    verified = verify_site(loaded.lessons, passed_gates)
+    raise_if_any([*loaded.errors, *verified.errors])
     warnings = collect_warnings(loaded)
     if strict:
         raise_if_any([warning.as_error() for warning in warnings])
 
     site = Site(loaded.lessons, templates, markdown, other_lesson_ids=set(loaded.other_lessons),
-                planned=loaded.planned)
-    write_site(render_pages(site), out_dir, default_steps(loaded.lessons))
+                planned=loaded.planned, verified=verified.bundles)
+    write_site(render_pages(site), out_dir, default_steps(loaded.lessons, verified.bundles))
     return BuildReport(loaded.lessons, warnings)
 
 

@@ -10,6 +10,9 @@ Two files per lesson:
   lesson's settings (runner.core.lesson_config.LessonSettings, the same the offline grader reads),
   read by checkpoints.js.
 
+What ships and its hash are what the verify stage's gate verified (a `VerifiedBundle`): the
+lesson's code is not executed again here. Only a caller without a verify stage has it loaded.
+
 The archive is byte-for-byte reproducible (fixed order and timestamps), so an unchanged lesson
 keeps its hash and a learner's stored results stay valid.
 """
@@ -28,7 +31,8 @@ import runner
 from builder.errors import BuildError
 from builder.model import Checkpoint, Lesson
 from builder.verify_checkpoints import load_error
-from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, Bundle, BundleError, load_bundle
+from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, BundleError, load_bundle
+from runner.offline.gates.gate_report import VerifiedBundle
 
 RUNNER_DIR = Path(runner.__file__).resolve().parent
 CORE_DIR = "core"  # runner/core/: the grading core, all of which ships (runner/core/web.py is the entry)
@@ -71,7 +75,7 @@ def runner_modules(runner_dir: Path = RUNNER_DIR) -> list[str]:
     return ["__init__", *core]
 
 
-def shipped_lesson_files(bundle: Bundle) -> list[str]:
+def shipped_lesson_files(bundle: VerifiedBundle) -> list[str]:
     """The lesson's files the browser grades with: exactly those runner.core.bundle hashes."""
     files = ["checkpoints.toml", *bundle.files]
     leaked = [name for name in files
@@ -81,7 +85,7 @@ def shipped_lesson_files(bundle: Bundle) -> list[str]:
     return files
 
 
-def archive_members(lesson: Lesson, bundle: Bundle) -> list[tuple[str, Path]]:
+def archive_members(lesson: Lesson, bundle: VerifiedBundle) -> list[tuple[str, Path]]:
     members = [(f"runner/{name}.py", RUNNER_DIR / f"{name}.py") for name in runner_modules()]
     lesson_root = f"checkpoints/{lesson.id}"
     members += [(f"{lesson_root}/{name}", lesson.checkpoints_dir / name)
@@ -104,10 +108,16 @@ def lesson_revision(lesson: Lesson) -> str:
     return hashlib.sha256(lesson.source.read_bytes()).hexdigest()
 
 
-def write_checkpoint_bundle(lesson: Lesson, out_dir: Path) -> BundleMeta:
-    """Write `out_dir/checkpoints/<lesson-id>/` (the archive and meta.json)."""
+def loaded_bundle(lesson: Lesson) -> VerifiedBundle:
+    bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
+    return VerifiedBundle(bundle.bundle_sha256, bundle.files)
+
+
+def write_checkpoint_bundle(lesson: Lesson, out_dir: Path, verified: VerifiedBundle | None = None) -> BundleMeta:
+    """Write `out_dir/checkpoints/<lesson-id>/` (the archive and meta.json) of the shipped tests
+    `verified` (loaded here when not given)."""
     try:
-        bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
+        bundle = verified or loaded_bundle(lesson)
         members = archive_members(lesson, bundle)
     except BundleError as error:
         raise load_error(lesson, error) from None

@@ -23,6 +23,7 @@ from builder.lesson_header import FieldError, LessonHeader, lesson_id, read_less
 from builder.lesson_markdown import create_markdown
 from builder.model import Lesson, PlannedLesson
 from builder.planned_lessons import PLANNED_FILE, read_planned_lessons
+from builder.plugins.parse_state import ParseState, parse_env
 from builder.widgets import Widget, discover_widgets
 from runner.core.lesson_config import suggestion
 
@@ -158,21 +159,21 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
                                       checkpoint_ids, checkpoints_line)
     except BuildError as error:
         raise combined([*errors, *each_error(error)]) from None  # the markers need the checkpoints
-    env: dict[str, Any] = {  # everything one parse learns stays here: the parser is shared by every lesson
-        "path": shown_path,
-        "line_offset": front_matter.body_line_offset,
-        "checkpoints": {checkpoint.id: checkpoint for checkpoint in files.checkpoints},
-        "widgets": widgets or {},  # the project's widgets/, for `:::{widget} <name>`
-        "errors": errors,  # the plugins add every mistake of the body here
-        "warnings": [],
-    }
-    body_tokens = markdown.parse(front_matter.body, env)
+    parse = ParseState(  # everything one parse learns stays here: the parser is shared by every lesson
+        path=shown_path,
+        line_offset=front_matter.body_line_offset,
+        checkpoints={checkpoint.id: checkpoint for checkpoint in files.checkpoints},
+        widgets=widgets or {},  # the project's widgets/, for `:::{widget} <name>`
+        errors=errors,  # the plugins add every mistake of the body here
+        warnings=[],
+    )
+    body_tokens = markdown.parse(front_matter.body, parse_env(parse))
     errors.extend(check_headings(shown_path, body_tokens, front_matter.body_line_offset))
     raise_if_any(sorted(errors, key=lambda error: error.line or 0))  # in the order of the file
     assert header is not None  # a header mistake is in `errors`
     warnings: list[BuildWarning] = [
-        *env["warnings"],
-        *missing_markers(shown_path, checkpoints_line, checkpoint_ids, env.get("placed_checkpoints", set())),
+        *(parse.warnings or []),
+        *missing_markers(shown_path, checkpoints_line, checkpoint_ids, parse.placed_checkpoints),
         *accessibility_warnings(shown_path, body_tokens, front_matter.body_line_offset),
     ]
     return Lesson(
@@ -198,11 +199,11 @@ def load_lesson(path: Path, checkpoints_dir: Path, root: Path, markdown: Markdow
         show_solution=header.show_solution,
         starter_code=files.starter_code,
         body_tokens=body_tokens,
-        examples=env.get("examples", []),
+        examples=parse.examples,
         settings=files.settings,
         field_lines=header.field_lines,
         warnings=warnings,
-        widgets=env.get("used_widgets", []),
+        widgets=parse.used_widgets,
     )
 
 

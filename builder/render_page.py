@@ -17,6 +17,7 @@ from builder.lesson_progress import progress_facts
 from builder.lesson_sequence import neighbours_in_module
 from builder.model import Checkpoint, Lesson, PlannedLesson
 from builder.plugins.examples import render_example
+from runner.offline.gates.gate_report import VerifiedBundle
 
 DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
                 "september", "oktober", "november", "december"]
@@ -39,6 +40,8 @@ class Site:
     # Lessons left out of this build (`build.py --only`) that exist: links to them are kept.
     other_lesson_ids: set[str] = field(default_factory=set)
     planned: list[PlannedLesson] = field(default_factory=list)  # lessons/planned.yaml: "Binnenkort"
+    # The verify stage's shipped tests per lesson id (a lesson left out is loaded when rendered).
+    verified: dict[str, VerifiedBundle] = field(default_factory=dict)
     md: MarkdownIt = field(init=False)
     lesson_ids: set[str] = field(init=False)  # the lessons a page may link to
 
@@ -156,7 +159,7 @@ def render_index(site: Site) -> Page:
     context = {
         "root": "",
         "modules": list(modules.values()),
-        "progress": {lesson.id: progress_facts(lesson) for lesson in site.lessons},
+        "progress": {lesson.id: progress_facts(lesson, site.verified.get(lesson.id)) for lesson in site.lessons},
         "coming_soon": [planned for planned in site.planned if planned.id not in site.lesson_ids],
     }
     return Page("index.html", render_template(site.templates, "index.html", context))

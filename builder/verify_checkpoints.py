@@ -3,17 +3,21 @@
 The reference solution and correct/ must pass every test and each wrong/ solution must fail its
 checkpoint (and may fail the checkpoints that use it); otherwise the tests cannot be trusted and
 the build stops with every failure, one line each. The gate runs in a child interpreter with a
-time limit, since the known-wrong solutions are code that misbehaves on purpose, and answers in
-JSON (`python -m runner gate --json`), so nothing is scraped from its text.
+time limit, since the known-wrong solutions are code that misbehaves on purpose, and answers with
+a `GateReport` in JSON (`python -m runner gate --json`, runner/offline/gates/gate_report.py, the
+module both ends import), so nothing is scraped from its text.
+
+A gate that passed also says which shipped tests it verified (a `VerifiedBundle`: their hash and
+files); the render and write stages use that instead of executing the lesson's code again.
 
 Every build gates every lesson, except within one `build.py serve` session: there PassedGates
-remembers (in memory only) the inputs of each gate that passed, and an unchanged lesson skips it.
+remembers (in memory only) the inputs of each gate that passed and what it verified, and an
+unchanged lesson skips it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,38 +26,53 @@ from pathlib import Path
 from builder.errors import BuildError, raise_if_any
 from builder.model import Lesson
 from builder.paths import CODE_ROOT
-from runner.core.bundle import BundleError
+from runner.core.bundle import BundleError, load_bundle
+from runner.offline.gates.gate_report import GateReport, GateReportError, VerifiedBundle
 
 TIME_LIMIT_SECONDS = 300
 RUNNER_DIR = CODE_ROOT / "runner"  # what `python -m runner` runs, from CODE_ROOT
 
 
 class PassedGates:
-    """Per lesson's checkpoints folder: the digest of the gate inputs the last time its gate passed."""
+    """Per lesson's checkpoints folder: the digest of the gate inputs the last time its gate
+    passed, and the bundle it verified then."""
 
     def __init__(self) -> None:
-        self._digests: dict[Path, str] = {}
+        self._passed: dict[Path, tuple[str, VerifiedBundle]] = {}
 
-    def includes(self, lesson_dir: Path, digest: str) -> bool:
-        return self._digests.get(lesson_dir.resolve()) == digest
+    def verified(self, lesson_dir: Path, digest: str) -> VerifiedBundle | None:
+        """What the gate verified, when it passed on exactly these inputs."""
+        passed = self._passed.get(lesson_dir.resolve())
+        return passed[1] if passed is not None and passed[0] == digest else None
 
-    def remember(self, lesson_dir: Path, digest: str) -> None:
-        self._digests[lesson_dir.resolve()] = digest
+    def remember(self, lesson_dir: Path, digest: str, verified: VerifiedBundle) -> None:
+        self._passed[lesson_dir.resolve()] = (digest, verified)
 
 
-def verify_checkpoints(lesson: Lesson, passed_gates: PassedGates | None = None) -> None:
-    """Run the gate (raising BuildError when it fails), unless `passed_gates` knows these inputs passed."""
+def verify_checkpoints(lesson: Lesson, passed_gates: PassedGates | None = None) -> VerifiedBundle | None:
+    """Run the gate (raising BuildError when it fails), unless `passed_gates` knows these inputs
+    passed; what it verified of the shipped tests (None for a lesson without checkpoints or tests)."""
     if not (lesson.checkpoints_dir / "tests").is_dir():
-        return  # a lesson without hidden tests has nothing to gate
+        # No hidden tests, nothing to gate: what ships is loaded here, once.
+        return load_shipped(lesson) if lesson.checkpoints else None
     if passed_gates is None:
-        check_gate(lesson)
-        return
+        return check_gate(lesson)
     # Digested before the gate runs: a file saved while it runs makes the next rebuild gate again.
     digest = gate_inputs_digest(lesson.checkpoints_dir)
-    if passed_gates.includes(lesson.checkpoints_dir, digest):
-        return
-    check_gate(lesson)  # raises on failure, so a failing gate is never remembered
-    passed_gates.remember(lesson.checkpoints_dir, digest)
+    verified = passed_gates.verified(lesson.checkpoints_dir, digest)
+    if verified is None:
+        verified = check_gate(lesson)  # raises on failure, so a failing gate is never remembered
+        passed_gates.remember(lesson.checkpoints_dir, digest, verified)
+    return verified
+
+
+def load_shipped(lesson: Lesson) -> VerifiedBundle:
+    """The shipped bundle of a lesson the gate does not run on, loaded in this process."""
+    try:
+        bundle = load_bundle(lesson.checkpoints_dir, include_offline=False)
+    except BundleError as error:
+        raise load_error(lesson, error) from None
+    return VerifiedBundle(bundle.bundle_sha256, bundle.files)
 
 
 def gate_inputs_digest(lesson_dir: Path) -> str:
@@ -80,9 +99,14 @@ def gate_files(directory: Path) -> Iterator[Path]:
             yield path
 
 
-def check_gate(lesson: Lesson) -> None:
-    """Raise one BuildError per gate failure (BuildErrors when there are several)."""
-    raise_if_any(gate_errors(lesson, run_gate(lesson)))
+def check_gate(lesson: Lesson) -> VerifiedBundle:
+    """What the gate verified; raises one BuildError per gate failure (BuildErrors when there are several)."""
+    completed = run_gate(lesson)
+    raise_if_any(gate_errors(lesson, completed))
+    report = GateReport.from_json(completed.stdout)  # gate_errors found it a report that passed
+    if report.verified is None:
+        raise BuildError(lesson.checkpoints_shown_dir, None, "quality gate: it did not say which tests it verified")
+    return report.verified
 
 
 def run_gate(lesson: Lesson) -> subprocess.CompletedProcess[str]:
@@ -97,23 +121,22 @@ def run_gate(lesson: Lesson) -> subprocess.CompletedProcess[str]:
 
 
 def gate_errors(lesson: Lesson, completed: subprocess.CompletedProcess[str]) -> list[BuildError]:
-    """The gate's answer (`python -m runner gate --json`) as build errors: one per failure, named
-    by the known solution's file as the teacher knows it (`checkpoints/<id>/wrong/...`)."""
+    """The gate's answer (a GateReport) as build errors: one per failure, named by the known
+    solution's file as the teacher knows it (`checkpoints/<id>/wrong/...`)."""
     try:
-        answer = json.loads(completed.stdout)
-    except json.JSONDecodeError:
-        answer = None
-    if not isinstance(answer, dict) or not isinstance(answer.get("failures"), list):
-        # The gate itself broke (a usage error, a crash): its own words, first line.
+        report = GateReport.from_json(completed.stdout)
+    except GateReportError:
+        # The gate's interpreter died before it could answer (a usage error, an import that
+        # failed): all there is, is its own words, first line.
         first = (completed.stderr.strip().splitlines() or [f"exit code {completed.returncode}"])[0]
         return [BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {first.removeprefix('error: ')}")]
-    failure = answer.get("load_error")
-    if isinstance(failure, dict):
-        return [load_error(lesson, BundleError(str(failure.get("text", "")), failure.get("file"),
-                                               failure.get("line"), failure.get("reason")))]
+    if report.crash is not None:
+        return [BuildError(lesson.checkpoints_shown_dir, None, f"quality gate: {report.crash}")]
+    failure = report.load_error
+    if failure is not None:
+        return [load_error(lesson, BundleError(failure.text, failure.file, failure.line, failure.reason))]
     shown = lesson.checkpoints_shown_dir
-    return [BuildError(f"{shown}/{failure['path']}", failure.get("line"), failure["reason"])
-            for failure in answer["failures"]]
+    return [BuildError(f"{shown}/{failure.path}", failure.line, failure.reason) for failure in report.failures]
 
 
 def load_error(lesson: Lesson, error: BundleError) -> BuildError:

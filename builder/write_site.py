@@ -18,26 +18,29 @@ from builder.checkpoint_bundle import write_checkpoint_bundle
 from builder.model import Lesson
 from builder.render_page import Page
 from builder.service_worker import write_service_worker
+from runner.offline.gates.gate_report import VerifiedBundle
 
 # A step adds files to the (temporary) output directory, e.g. the bundled front end.
 BuildStep = Callable[[Path], object]  # what a step returns is for its own tests
 
 
-def default_steps(lessons: list[Lesson]) -> list[BuildStep]:
+def default_steps(lessons: list[Lesson], verified: dict[str, VerifiedBundle] | None = None) -> list[BuildStep]:
     """The bundled front end and vendored runtime, the used widgets' bundles, each lesson's
-    checkpoint archive, and last the service worker, whose manifest lists all of them."""
+    checkpoint archive (of the shipped tests the verify stage verified), and last the service
+    worker, whose manifest lists all of them."""
+    verified = verified or {}
     steps: list[BuildStep] = [build_assets]
     used_widgets = list({widget.name: widget for lesson in lessons for widget in lesson.widgets}.values())
     steps.append(lambda out_dir: build_widget_assets(used_widgets, out_dir))
     for lesson in lessons:
         if lesson.checkpoints:
-            steps.append(functools.partial(checkpoint_step, lesson))
+            steps.append(functools.partial(checkpoint_step, lesson, verified.get(lesson.id)))
     steps.append(write_service_worker)
     return steps
 
 
-def checkpoint_step(lesson: Lesson, out_dir: Path) -> None:
-    write_checkpoint_bundle(lesson, out_dir)
+def checkpoint_step(lesson: Lesson, verified: VerifiedBundle | None, out_dir: Path) -> None:
+    write_checkpoint_bundle(lesson, out_dir, verified)
 
 
 def write_site(pages: list[Page], out_dir: Path, steps: list[BuildStep]) -> None:

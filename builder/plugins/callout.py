@@ -11,7 +11,8 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from builder.plugins.directives import error_at, parse_nested, register_directive
+from builder.plugins.directives import parse_nested, register_directive
+from builder.plugins.parse_state import parse_state
 
 # The label a reader sees when the author gives no title; a scenario speaks for itself.
 CALLOUT_LABELS = {"note": "Let op", "tip": "Tip", "warning": "Waarschuwing", "scenario": None}
@@ -23,9 +24,9 @@ def callout_plugin(md: MarkdownIt) -> None:
         kind, _, title = argument.partition(" ")
         if kind not in CALLOUT_LABELS:
             kinds = "|".join(CALLOUT_LABELS)
-            raise error_at(state.env, fence, f"a callout needs a kind ({kinds}), got '{kind}'")
+            raise parse_state(state.env).error_at(fence, f"a callout needs a kind ({kinds}), got '{kind}'")
         if not fence.content.strip():
-            raise error_at(state.env, fence, "this callout has no text")
+            raise parse_state(state.env).error_at(fence, "this callout has no text")
         opening = Token("callout_open", "aside", 1)
         opening.map = fence.map
         opening.block = True

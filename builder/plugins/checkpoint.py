@@ -12,23 +12,25 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from builder.model import Checkpoint
-from builder.plugins.directives import error_at, register_directive
+from builder.plugins.directives import register_directive
+from builder.plugins.parse_state import parse_state
 
 
 def checkpoint_plugin(md: MarkdownIt) -> None:
-    """Needs `env["checkpoints"]`: the lesson's checkpoints by id (from checkpoints.toml)."""
+    """Needs the parse state's checkpoints: the lesson's, by id (from checkpoints.toml)."""
 
     def handle(fence: Token, argument: str, state: StateCore) -> list[Token]:
-        known: dict[str, Checkpoint] = state.env.get("checkpoints", {})
+        lesson = parse_state(state.env)
+        known: dict[str, Checkpoint] = lesson.checkpoints
         if not argument:
-            raise error_at(state.env, fence, "a checkpoint marker needs an id: ':::{checkpoint} <id>'")
+            raise lesson.error_at(fence, "a checkpoint marker needs an id: ':::{checkpoint} <id>'")
         if argument not in known:
-            raise error_at(state.env, fence, f"unknown checkpoint '{argument}'")
+            raise lesson.error_at(fence, f"unknown checkpoint '{argument}'")
         if fence.content.strip():
-            raise error_at(state.env, fence, "a checkpoint marker has no text of its own; close it with ':::'")
-        placed: set[str] = state.env.setdefault("placed_checkpoints", set())
+            raise lesson.error_at(fence, "a checkpoint marker has no text of its own; close it with ':::'")
+        placed = lesson.placed_checkpoints
         if argument in placed:
-            raise error_at(state.env, fence, f"checkpoint '{argument}' already has a marker")
+            raise lesson.error_at(fence, f"checkpoint '{argument}' already has a marker")
         placed.add(argument)
         marker = Token("checkpoint_marker", "aside", 0)
         marker.map = fence.map

@@ -11,15 +11,14 @@ lesson silently. So was one whose body opens a directive with as many colons or 
 directive's closing line ends the outer one instead (nesting needs fewer colons inside). Each is
 blamed on the line that opened the unclosed directive, never on the correct one after it.
 
-Mistakes go to `report`: with a list in `env["errors"]` the parse collects them all (the build
-does this), without one the first is raised.
+Mistakes go to the parse's state (builder/plugins/parse_state.py): with a list of errors there
+the parse collects them all (the build does this), without one the first is raised.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, MutableMapping
-from typing import Any
+from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
 from markdown_it import MarkdownIt
@@ -27,7 +26,8 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 
-from builder.errors import BuildError, BuildWarning
+from builder.errors import BuildError
+from builder.plugins.parse_state import parse_state
 from runner.core.lesson_config import suggestion
 
 # A handler gets the fence token, the text after `{name}`, and the core state; it returns the
@@ -68,7 +68,7 @@ def dispatch(md: MarkdownIt, state: StateCore) -> None:
             check_closed(md, state, token, name, source_lines, section_level(tokens, index))
             replacement = handlers[name](token, argument, state)
         except BuildError as error:
-            report(state.env, error)
+            parse_state(state.env).report(error)
             replacement = []  # the rest of the lesson is still checked
         tokens[index:index + 1] = replacement
 
@@ -77,10 +77,10 @@ def read_info(handlers: dict[str, DirectiveHandler], state: StateCore, token: To
     info = token.info.strip()
     match = DIRECTIVE_INFO.fullmatch(info)
     if match is None:
-        raise error_at(state.env, token, f"a directive starts with ':::{{name}}', got ':::{info}'")
+        raise parse_state(state.env).error_at(token, f"a directive starts with ':::{{name}}', got ':::{info}'")
     name = match.group("name")
     if name not in handlers:
-        raise error_at(state.env, token, f"unknown directive '{name}'{suggestion(name, sorted(handlers))}")
+        raise parse_state(state.env).error_at(token, f"unknown directive '{name}'{suggestion(name, sorted(handlers))}")
     return name, match.group("argument").strip()
 
 
@@ -89,15 +89,15 @@ def check_closed(md: MarkdownIt, state: StateCore, fence: Token, name: str,
     opening = f"{fence.markup}{{{name}}}"
     intruder = first_intruder(md, state, fence, level)
     if intruder is not None and intruder.type == "heading_open":
-        raise error_at(state.env, fence, f"'{opening}' is not closed before the heading on line "
-                                         f"{file_line(state.env, intruder)}: end it with a '{fence.markup}' line")
+        raise parse_state(state.env).error_at(fence, f"'{opening}' is not closed before the heading on line "
+                                         f"{parse_state(state.env).file_line(intruder)}: end it with a '{fence.markup}' line")
     if intruder is not None:
-        raise error_at(state.env, fence, f"'{opening}' is not closed before the '{directive_opening(intruder)}' "
-                                         f"on line {file_line(state.env, intruder)}: end it with a "
+        raise parse_state(state.env).error_at(fence, f"'{opening}' is not closed before the '{directive_opening(intruder)}' "
+                                         f"on line {parse_state(state.env).file_line(intruder)}: end it with a "
                                          f"'{fence.markup}' line (or, to put that directive inside it, "
                                          f"open it with '{fence.markup}:')")
     if not has_closing_line(fence, source_lines):
-        raise error_at(state.env, fence, f"'{opening}' is not closed: end it with a '{fence.markup}' line")
+        raise parse_state(state.env).error_at(fence, f"'{opening}' is not closed: end it with a '{fence.markup}' line")
 
 
 def first_intruder(md: MarkdownIt, state: StateCore, fence: Token, level: int) -> Token | None:
@@ -130,32 +130,6 @@ def section_level(tokens: list[Token], index: int) -> int:
         if token.type == "heading_open":
             return int(token.tag[1:])
     return INTRODUCTION_LEVEL
-
-
-def report(env: MutableMapping[str, Any], error: BuildError) -> None:
-    """Collect the mistake when the parse collects them (`env["errors"]`), else stop here."""
-    errors = env.get("errors")
-    if errors is None:
-        raise error
-    errors.append(error)
-
-
-def warn(env: MutableMapping[str, Any], token: Token, message: str) -> None:
-    """Warnings only exist for a lesson's parse (`env["warnings"]`); short texts have none."""
-    warnings = env.get("warnings")
-    if warnings is not None:
-        warnings.append(BuildWarning(env["path"], file_line(env, token), message))
-
-
-def error_at(env: MutableMapping[str, Any], token: Token, message: str) -> BuildError:
-    """A BuildError at the token's first line, in the lesson file's numbering."""
-    return BuildError(env.get("path"), file_line(env, token), message)
-
-
-def file_line(env: MutableMapping[str, Any], token: Token) -> int:
-    line = token.map[0] if token.map else 0
-    offset: int = env.get("line_offset", 0)
-    return offset + line + 1
 
 
 def parse_nested(md: MarkdownIt, state: StateCore, fence: Token) -> list[Token]:

@@ -23,7 +23,7 @@ from pygments.util import ClassNotFound
 
 from builder.example_context import example_contexts
 from builder.model import Example
-from builder.plugins.directives import error_at, file_line, report
+from builder.plugins.parse_state import parse_state
 
 EXAMPLE_LANGUAGE = "python"
 EXAMPLE_LANGUAGES = {EXAMPLE_LANGUAGE, "py", "python3", "py3"}
@@ -44,27 +44,28 @@ def examples_plugin(md: MarkdownIt) -> None:
 
 
 def collect_examples(state: StateCore) -> None:
-    """Validate each python fence's flags and list the examples in `env["examples"]`."""
-    examples: list[Example] = state.env.setdefault("examples", [])
+    """Validate each python fence's flags and list the examples in the parse state."""
+    lesson = parse_state(state.env)
+    examples = lesson.examples
     example_tokens: list[Token] = []
     for token in state.tokens:
         if token.type != "fence":
             continue
         language, flags = split_info(token.info)
         if looks_like_misspelt_python(language):
-            report(state.env, error_at(state.env, token,
+            lesson.report(lesson.error_at(token,
                                        f"unknown code language '{language}' (did you mean '{EXAMPLE_LANGUAGE}'?)"))
             continue
         if language not in EXAMPLE_LANGUAGES:
             continue
         unknown = flags - EXAMPLE_FLAGS
         if unknown:
-            report(state.env, error_at(state.env, token,
+            lesson.report(lesson.error_at(token,
                                        f"unknown example option '{sorted(unknown)[0]}' (known: no-run)"))
             continue
         examples.append(Example(
             code=token.content,
-            first_line=file_line(state.env, token) + 1,  # the code starts after the ``` line
+            first_line=lesson.file_line(token) + 1,  # the code starts after the ``` line
             runs="no-run" not in flags,
         ))
         example_tokens.append(token)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import MutableMapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import latex2mathml.commands
 import latex2mathml.converter
@@ -23,7 +22,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-from builder.plugins.directives import error_at, report, warn
+from builder.plugins.parse_state import ParseState, parse_state
 
 INLINE_TYPES = {"math_inline"}
 BLOCK_TYPES = {"math_block", "math_inline_double"}
@@ -54,26 +53,27 @@ def math_plugin(md: MarkdownIt) -> None:
 
 
 def convert_all(state: StateCore) -> None:
+    lesson = parse_state(state.env)
     for block in state.tokens:
         if block.type in BLOCK_TYPES:
-            convert_token(block, block, state.env)
+            convert_token(block, block, lesson)
         lone_dollar = False
         for child in block.children or []:
             if child.type in INLINE_TYPES or child.type in BLOCK_TYPES:
-                convert_token(child, block, state.env)
+                convert_token(child, block, lesson)
             # An escaped `\$` is a "text_special" token: the author meant a dollar sign.
             lone_dollar = lone_dollar or (child.type == "text" and "$" in child.content)
         if lone_dollar:
-            warn(state.env, block, "a '$' without a closing '$' is shown as a dollar sign: "
-                                   "close the formula, or write '\\$' for a dollar sign")
+            lesson.warn(block, "a '$' without a closing '$' is shown as a dollar sign: "
+                               "close the formula, or write '\\$' for a dollar sign")
 
 
-def convert_token(token: Token, where: Token, env: MutableMapping[str, Any]) -> None:
+def convert_token(token: Token, where: Token, lesson: ParseState) -> None:
     latex = token.content.strip()
     try:
         token.meta["mathml"] = to_mathml(latex, display=token.type in BLOCK_TYPES)
     except FormulaError as error:
-        report(env, error_at(env, where, f"cannot read the formula '{latex}': {error}"))
+        lesson.report(lesson.error_at(where, f"cannot read the formula '{latex}': {error}"))
         token.meta["mathml"] = escapeHtml(latex)
 
 

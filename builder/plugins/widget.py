@@ -3,12 +3,12 @@
 The options are checked against the widget's widget.toml (builder/widgets.py), the generic
 `checkpoints:` option against the lesson's checkpoints, and then by the widget's own
 `validate(options)` when it has one. Each instance gets a page-unique id prefix.
-Needs `env["widgets"]`: the project's widgets by name (none: every widget name is unknown).
+Needs the parse state's widgets: the project's, by name (none: every widget name is unknown).
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -18,25 +18,26 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from builder.errors import BuildError
-from builder.plugins.directives import error_at, register_directive
+from builder.plugins.directives import register_directive
+from builder.plugins.parse_state import ParseState, parse_state
 from builder.widgets import CHECKPOINTS_OPTION, OptionError, Widget, WidgetInstance
 from runner.core.lesson_config import suggestion
 
 
 def widget_plugin(md: MarkdownIt) -> None:
     def handle(fence: Token, argument: str, state: StateCore) -> list[Token]:
-        env = state.env
-        widgets: dict[str, Widget] = env.get("widgets", {})
+        lesson = parse_state(state.env)
+        widgets = lesson.widgets
         if not argument:
-            raise error_at(env, fence, "a widget needs a name: ':::{widget} <name>'")
+            raise lesson.error_at(fence, "a widget needs a name: ':::{widget} <name>'")
         widget = widgets.get(argument)
         if widget is None:
-            raise error_at(env, fence, f"unknown widget '{argument}'{suggestion(argument, sorted(widgets))}")
+            raise lesson.error_at(fence, f"unknown widget '{argument}'{suggestion(argument, sorted(widgets))}")
         options, checkpoints = read_options(widget, fence, state)
-        used: list[Widget] = env.setdefault("used_widgets", [])
+        used = lesson.used_widgets
         if widget not in used:
             used.append(widget)
-        counts: dict[str, int] = env.setdefault("widget_counts", {})
+        counts = lesson.widget_counts
         counts[widget.name] = counts.get(widget.name, 0) + 1
         token = Token("widget", "div", 0)
         token.map = fence.map
@@ -61,7 +62,7 @@ def option_line_token(fence: Token, number: int) -> Token:
 
 def read_options(widget: Widget, fence: Token, state: StateCore) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The typed options (defaults filled in) and the checkpoints the widget shows."""
-    env = state.env
+    lesson = parse_state(state.env)
     values: dict[str, Any] = {}
     checkpoints: tuple[str, ...] = ()
     seen: set[str] = set()
@@ -74,45 +75,45 @@ def read_options(widget: Widget, fence: Token, state: StateCore) -> tuple[dict[s
         key, colon, value = line.partition(":")
         key, value = key.strip(), value.strip()
         if not colon or not key:
-            raise error_at(env, where, f"widget options are 'key: value' lines, got '{line}'")
+            raise lesson.error_at(where, f"widget options are 'key: value' lines, got '{line}'")
         if key not in known:
-            raise error_at(env, where, f"widget '{widget.name}' has no option '{key}'{suggestion(key, known)}")
+            raise lesson.error_at(where, f"widget '{widget.name}' has no option '{key}'{suggestion(key, known)}")
         if key in seen:
-            raise error_at(env, where, f"widget option '{key}' appears twice")
+            raise lesson.error_at(where, f"widget option '{key}' appears twice")
         seen.add(key)
         if key == CHECKPOINTS_OPTION:
-            checkpoints = read_checkpoints(env, where, value)
+            checkpoints = read_checkpoints(lesson, where, value)
             continue
         try:
             values[key] = widget.options[key].convert(value)
         except OptionError as error:
-            raise error_at(env, where, f"widget {error}") from None
+            raise lesson.error_at(where, f"widget {error}") from None
     for name, option in widget.options.items():
         if name in values:
             continue
         if option.required:
-            raise error_at(env, fence, f"widget '{widget.name}' needs option '{name}'")
+            raise lesson.error_at(fence, f"widget '{widget.name}' needs option '{name}'")
         values[name] = option.default
     if widget.validator is not None:
         try:
             widget.validator(dict(values))
         except ValueError as error:
-            raise error_at(env, fence, f"widget '{widget.name}': {error}") from None
+            raise lesson.error_at(fence, f"widget '{widget.name}': {error}") from None
         except Exception as error:
             raise BuildError(f"{widget.shown_dir}/validate.py", None,
                              f"validate(options) failed: {type(error).__name__}: {error}") from None
     return values, checkpoints
 
 
-def read_checkpoints(env: MutableMapping[str, Any], where: Token, value: str) -> tuple[str, ...]:
-    known = list(env.get("checkpoints", {}))
+def read_checkpoints(lesson: ParseState, where: Token, value: str) -> tuple[str, ...]:
+    known = list(lesson.checkpoints)
     names = value.replace(",", " ").split()
     if not names:
-        raise error_at(env, where, "widget option 'checkpoints' needs checkpoint ids, separated by spaces")
+        raise lesson.error_at(where, "widget option 'checkpoints' needs checkpoint ids, separated by spaces")
     for name in names:
         if name not in known:
-            raise error_at(env, where, f"unknown checkpoint '{name}' in widget option 'checkpoints'"
+            raise lesson.error_at(where, f"unknown checkpoint '{name}' in widget option 'checkpoints'"
                                        f"{suggestion(name, known)}")
     if len(set(names)) != len(names):
-        raise error_at(env, where, "widget option 'checkpoints' names a checkpoint twice")
+        raise lesson.error_at(where, "widget option 'checkpoints' names a checkpoint twice")
     return tuple(names)

@@ -6,22 +6,33 @@ golden transcripts in tests/lessons/<id>/transcripts/ catch any drift.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # runner.core.model builds its load reports with these messages
-    from runner.core.model import ErrorInfo
+
+class RaisedError(Protocol):
+    """What a message needs of an exception the learner's code raised (runner.core.model's
+    ErrorInfo): described here, so that this module imports nothing of the model that uses it."""
+
+    @property
+    def type_name(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def line(self) -> int | None: ...
+    def describe(self) -> str: ...
+
 
 # The names of the tests that stand in for a checkpoint's tests when none could run.
 LOAD_TEST_NAME = "code laden"
 SIGNATURE_TEST_NAME = "functie en parameters"
 
 
-def syntax_error(error: ErrorInfo) -> str:
+def syntax_error(error: RaisedError) -> str:
     where = f" op regel {error.line}" if error.line is not None else ""
     return f"Je code bevat een syntaxfout{where}: {error.message}. Er is nog niets getest."
 
 
-def exception_at_load(error: ErrorInfo) -> str:
+def exception_at_load(error: RaisedError) -> str:
     where = f" op regel {error.line}" if error.line is not None else ""
     return (
         f"Je code stopte tijdens het laden met {error.type_name}{where}: {error.message}. "
@@ -49,7 +60,7 @@ def wrong_signature(name: str, call_text: str) -> str:
     return f"{name} moet aan te roepen zijn als {call_text}; de parameters van jouw functie passen daar niet bij."
 
 
-def unexpected_exception(function: str, error: ErrorInfo) -> str:
+def unexpected_exception(function: str, error: RaisedError) -> str:
     if error.type_name == "NotImplementedError":
         # The starter code raises this until the learner fills the function in.
         return f"{function} is nog niet af: {error.describe()}."

@@ -88,7 +88,10 @@ def test_the_worked_example_of_writing_hidden_tests_builds_and_its_gate_holds(tm
     gate = subprocess.run([sys.executable, "-m", "runner", "gate", "--lesson", "woorden-01",
                            "--checkpoints-dir", str(project / "checkpoints"), "--json"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert json.loads(gate.stdout) == {"lesson": "woorden-01", "known_solutions": 5, "failures": [], "load_error": None}
+    shipped = load_bundle(lesson_dir, include_offline=False)
+    assert json.loads(gate.stdout) == {"lesson": "woorden-01", "known_solutions": 5, "failures": [], "load_error": None,
+                                       "crash": None, "verified": {"bundle_sha256": shipped.bundle_sha256,
+                                                                   "files": list(shipped.files)}}
 
     # As the chapter says: the mistake in words fails word_counts too, and the learner is told why.
     keeps_capitals = next(known.source for known in known_solutions(lesson_dir)

@@ -16,6 +16,7 @@ from builder.plugins.checkpoint import checkpoint_plugin
 from builder.plugins.directives import register_directive
 from builder.plugins.examples import examples_plugin
 from builder.plugins.math import math_plugin
+from builder.plugins.parse_state import ParseState, parse_env
 from builder.plugins.tables import tables_plugin
 from builder.plugins.widget import widget_plugin
 from builder.widgets import discover_widgets
@@ -39,18 +40,18 @@ def markdown_with(plugin_name: str) -> MarkdownIt:
     return md
 
 
-def render(md: MarkdownIt, source: str) -> tuple[str, dict]:
-    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS, "widgets": WIDGETS}
+def render(md: MarkdownIt, source: str) -> tuple[str, ParseState]:
+    state = ParseState(path="fixture.md", checkpoints=CHECKPOINTS, widgets=WIDGETS)
+    env = parse_env(state)
     tokens = md.parse(source, env)
-    return md.renderer.render(tokens, md.options, env), env
+    return md.renderer.render(tokens, md.options, env), state
 
 
-def parse_collecting(md: MarkdownIt, source: str) -> dict:
-    """Parse as the build does: every mistake and warning is collected in the env."""
-    env = {"path": "fixture.md", "line_offset": 0, "checkpoints": CHECKPOINTS, "widgets": WIDGETS,
-           "errors": [], "warnings": []}
-    md.parse(source, env)
-    return env
+def parse_collecting(md: MarkdownIt, source: str) -> ParseState:
+    """Parse as the build does: every mistake and warning is collected in the parse state."""
+    state = ParseState(path="fixture.md", checkpoints=CHECKPOINTS, widgets=WIDGETS, errors=[], warnings=[])
+    md.parse(source, parse_env(state))
+    return state
 
 
 def fixture_params(plugin_name: str) -> list:
@@ -69,7 +70,7 @@ def test_fixture_case(plugin_name: str, case: FixtureCase):
             render(md, case.source)
         assert f"error: {raised.value}\n" == case.expected.splitlines(keepends=True)[0]
         # The build collects every mistake of the case, one "error: " line each.
-        collected = parse_collecting(md, case.source)["errors"]
+        collected = parse_collecting(md, case.source).errors
         assert "".join(f"error: {error}\n" for error in collected) == case.expected
     else:
         html, _ = render(md, case.source)
@@ -82,23 +83,23 @@ def test_fixture_case(plugin_name: str, case: FixtureCase):
 
 def test_two_instances_get_their_own_ids_and_the_page_lists_the_widget_once():
     source = ":::{widget} counter\nfunction: f\n:::\n\n:::{widget} counter\nfunction: g\n:::\n"
-    html, env = render(markdown_with("widget"), source)
+    html, state = render(markdown_with("widget"), source)
     assert 'id="counter-1"' in html and 'id="counter-1-title"' in html
     assert 'id="counter-2"' in html and 'id="counter-2-title"' in html
-    assert [widget.name for widget in env["used_widgets"]] == ["counter"]
+    assert [widget.name for widget in state.used_widgets] == ["counter"]
 
 
 def test_without_widgets_every_name_is_unknown():
     md = markdown_with("widget")
     with pytest.raises(BuildError) as raised:
-        md.parse(":::{widget} counter\n:::\n", {"path": "fixture.md", "line_offset": 0})
+        md.parse(":::{widget} counter\n:::\n", parse_env(ParseState(path="fixture.md")))
     assert str(raised.value) == "fixture.md:1: unknown widget 'counter'"
 
 
 def test_examples_are_listed_with_their_first_code_line_and_run_flag():
     source = "Tekst.\n\n```python\nprint(1)  # 1\n```\n\n```python no-run\nwhile True: pass\n```\n"
-    _, env = render(markdown_with("examples"), source)
-    assert env["examples"] == [
+    _, state = render(markdown_with("examples"), source)
+    assert state.examples == [
         Example(code="print(1)  # 1\n", first_line=4, runs=True),
         Example(code="while True: pass\n", first_line=8, runs=False),
     ]
@@ -106,7 +107,7 @@ def test_examples_are_listed_with_their_first_code_line_and_run_flag():
 
 def test_error_lines_count_from_the_top_of_the_lesson_file():
     md = markdown_with("checkpoint")
-    env = {"path": "lessons/x.md", "line_offset": 12, "checkpoints": CHECKPOINTS}
+    env = parse_env(ParseState(path="lessons/x.md", line_offset=12, checkpoints=CHECKPOINTS))
     with pytest.raises(BuildError) as raised:
         md.parse("Tekst.\n\n:::{chekpoint} word_chunks\n:::\n", env)
     assert str(raised.value) == "lessons/x.md:15: unknown directive 'chekpoint' (did you mean 'checkpoint'?)"
@@ -117,8 +118,8 @@ def test_one_parser_serves_lesson_after_lesson_without_carrying_anything_over():
     lesson = "Tekst.\n\n```python\nprint(1)  # 1\n```\n\n:::{checkpoint} word_chunks\n:::\n"
     _, first = render(md, lesson)
     _, second = render(md, lesson)  # the same marker again is no "already has a marker"
-    assert second["examples"] == first["examples"] == [Example(code="print(1)  # 1\n", first_line=4, runs=True)]
-    assert second["placed_checkpoints"] == {"word_chunks"}
+    assert second.examples == first.examples == [Example(code="print(1)  # 1\n", first_line=4, runs=True)]
+    assert second.placed_checkpoints == {"word_chunks"}
 
 
 def test_an_unknown_directive_is_matched_against_every_registered_name():
@@ -126,9 +127,9 @@ def test_an_unknown_directive_is_matched_against_every_registered_name():
     md = MarkdownIt("commonmark", {"html": False})
     callout_plugin(md)
     register_directive(md, "widget", lambda fence, argument, state: [])
-    env = {"path": "fixture.md", "line_offset": 0, "errors": []}
-    md.parse(":::{widgt} teller\n:::\n\n:::{calout} tip\nTekst.\n:::\n\n:::{plaatje}\n:::\n", env)
-    assert [str(error) for error in env["errors"]] == [
+    state = ParseState(path="fixture.md", errors=[])
+    md.parse(":::{widgt} teller\n:::\n\n:::{calout} tip\nTekst.\n:::\n\n:::{plaatje}\n:::\n", parse_env(state))
+    assert [str(error) for error in state.errors or []] == [
         "fixture.md:1: unknown directive 'widgt' (did you mean 'widget'?)",
         "fixture.md:4: unknown directive 'calout' (did you mean 'callout'?)",
         "fixture.md:8: unknown directive 'plaatje'",

@@ -9,8 +9,9 @@ import re
 import pytest
 
 from runner.offline.grading.records import CheckpointRecord, ResultRecord, TestRecord
+from runner.offline.outputs.class_view import latest_per_learner
 from runner.offline.outputs.feedback import feedback_file_name, feedback_file_names
-from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, safe_cell
+from runner.offline.outputs.gradebook import gradebook_csv, safe_cell
 from runner.offline.outputs.report import CheckpointInfo, ReportInputs, render_report
 
 ENGLISH = ReportInputs(language="en")

@@ -32,14 +32,16 @@ build runs the gate as whoever builds, root often. Only the tests run in this pr
 from __future__ import annotations
 
 import re
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from runner.core.bundle import SHIPPED_DIR, SOLUTION_FILE, Bundle, BundleError, load_bundle
+from runner.core.bundle import OFFLINE_DIR, SHIPPED_DIR, SOLUTION_FILE, Bundle, BundleError, bundle_hash, load_bundle
 from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
 from runner.core.host import InProcessHost
 from runner.core.model import CheckpointResult, TestResult
+from runner.offline.gates.gate_report import GateFailureRecord, GateReport, LoadErrorRecord, VerifiedBundle
 from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
@@ -91,15 +93,13 @@ class GateFailure:
     actual_value: str | None = None
     difference: str | None = None
 
-    def to_json(self, lesson_dir: Path) -> dict:
+    def to_record(self, lesson_dir: Path) -> GateFailureRecord:
         """The record `python -m runner gate --json` prints; the path relative to the lesson."""
         try:
             shown = self.path.resolve().relative_to(Path(lesson_dir).resolve()).as_posix()
         except ValueError:
             shown = str(self.path)
-        record = asdict(self)
-        record["path"] = shown
-        return record
+        return GateFailureRecord(**{**asdict(self), "path": shown})
 
 
 def failing_test(known: KnownSolution, checkpoint: CheckpointResult, reason_start: str) -> GateFailure:
@@ -285,7 +285,27 @@ def judge_known_solutions(lesson_dir: Path, call_seconds: float = GATE_CALL_SECO
     Raises BundleError when the tests cannot be loaded (one line with its file and line)."""
     lesson_dir = Path(lesson_dir)
     full = load_bundle(lesson_dir, include_offline=True)
-    shipped = load_bundle(lesson_dir, include_offline=False)
+    return judge_loaded(lesson_dir, full, shipped_part(full, lesson_dir), call_seconds)
+
+
+def shipped_part(full: Bundle, lesson_dir: Path) -> Bundle:
+    """The bundle the browser grades with, taken from the full one rather than loaded again:
+    each checkpoint's shipped tests come first (`shipped_test_count`), so it is those, and the
+    hash is runner.core.bundle's over the files they came from (equal to a fresh
+    `load_bundle(include_offline=False)`: tests/runner_offline/test_gate_report.py)."""
+    files = tuple(name for name in full.files if not name.startswith(f"{OFFLINE_DIR}/"))
+    return replace(
+        full,
+        checkpoints=tuple(replace(spec, tests=spec.tests[:spec.shipped_test_count]) for spec in full.checkpoints),
+        bundle_sha256=bundle_hash({name: (Path(lesson_dir) / name).read_bytes() for name in files}),
+        files=files,
+        include_offline=False,
+    )
+
+
+def judge_loaded(lesson_dir: Path, full: Bundle, shipped: Bundle,
+                 call_seconds: float = GATE_CALL_SECONDS) -> tuple[list[GateFailure], list[KnownVerdict]]:
+    """`judge_known_solutions` on the lesson's bundles, loaded with and without its offline tests."""
     causes = lesson_root_causes(lesson_dir, full, call_seconds)
     if causes:
         return causes, []
@@ -371,3 +391,28 @@ def check_quality_gate(lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS
     """
     causes, verdicts = judge_known_solutions(lesson_dir, call_seconds)
     return causes or [failure for verdict in verdicts for failure in verdict.failures]
+
+
+def gate_report(lesson: str, lesson_dir: Path, call_seconds: float = GATE_CALL_SECONDS) -> GateReport:
+    """The whole gate as the builder reads it (`python -m runner gate --json`): the failures (as
+    `check_quality_gate`), or why the tests cannot be loaded, or why the gate itself broke; and,
+    once the tests loaded, the shipped bundle it verified."""
+    lesson_dir = Path(lesson_dir)
+    try:
+        full = load_bundle(lesson_dir, include_offline=True)
+        shipped = shipped_part(full, lesson_dir)
+    except BundleError as error:
+        return GateReport(lesson, load_error=LoadErrorRecord(str(error), error.file, error.line, error.reason))
+    verified = VerifiedBundle(shipped.bundle_sha256, shipped.files)
+    try:
+        causes, verdicts = judge_loaded(lesson_dir, full, shipped, call_seconds)
+        count = len(known_solutions(lesson_dir))
+    except SandboxError as error:  # in the words `python -m runner` has for it
+        return GateReport(lesson, crash=f"the sandbox could not be set up: {error}", verified=verified)
+    except Exception as error:  # the gate itself broke: its reason in one line, the traceback on stderr
+        traceback.print_exc()
+        first = (str(error).strip().splitlines() or [""])[0]
+        return GateReport(lesson, crash=f"{type(error).__name__}: {first}".rstrip(": "), verified=verified)
+    failures = causes or [failure for verdict in verdicts for failure in verdict.failures]
+    return GateReport(lesson, known_solutions=count, failures=[failure.to_record(lesson_dir) for failure in failures],
+                      verified=verified)

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 
 from runner.offline.grading.grades import LearnerGrade, format_grade, format_points
 from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.html_kit import code_block, e, failures_list, html_document, status_badge
 from runner.offline.outputs.reasons import reason_text, syntax_line
-from runner.offline.outputs.report import CSS, TEXTS, code_block, e, failures_list, status_badge
+from runner.offline.outputs.texts import FEEDBACK_TEXTS, TEXTS
 
 FEEDBACK_DIR = "feedback"
-NL = TEXTS["nl"]
+NL = TEXTS["nl"]  # the report's words for what both show (badges, failures)
+F = FEEDBACK_TEXTS
 
 
 @dataclass(frozen=True)
@@ -65,34 +67,35 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
         record = by_id.get(checkpoint.id)
         status = record.status if record is not None else "invalid"
         earned = points.get(checkpoint.id)
-        worth = (f"{format_points(earned.earned, True)} van {earned.worth}" if earned is not None else "")
+        worth = (F["points_of"].format(points=format_points(earned.earned, True), worth=earned.worth)
+                 if earned is not None else "")
         rows.append(f"<tr><td>{e(checkpoint.title)}<span class=\"why\">{e(checkpoint.id)}</span></td>"
                     f"<td>{status_badge(status, NL)}</td><td class=\"num\">{e(worth)}</td></tr>")
     parts = []
     if grade is not None:
-        verdict = "voldoende" if grade.passed else "onvoldoende"
-        parts.append(f'<div class="cards"><div class="card"><b>{e(format_grade(grade.grade, True))}</b>cijfer '
-                     f"({verdict})</div><div class=\"card\"><b>{e(format_points(grade.points, True))} van "
-                     f"{grade.max_points}</b>punten</div></div>")
+        verdict = F["passed"] if grade.passed else F["failed"]
+        parts.append(f'<div class="cards"><div class="card"><b>{e(format_grade(grade.grade, True))}</b>{F["grade"]} '
+                     f"({verdict})</div><div class=\"card\"><b>{e(format_points(grade.points, True))} {F['of']} "
+                     f"{grade.max_points}</b>{F['points']}</div></div>")
     elif not result.graded:
-        parts.append('<div class="cards"><div class="card"><b>geen cijfer</b>ongeldig</div></div>')
+        parts.append(f'<div class="cards"><div class="card"><b>{F["no_grade"]}</b>{F["invalid"]}</div></div>')
     if not result.graded:
-        parts.append(f"<{h}>Je inzending kon niet worden nagekeken</{h}><p>{e(reason_text(result.message))}."
-                     f"{' Dit is aangegeven in je code hieronder.' if syntax_line(result.message) else ''}</p>")
+        parts.append(f"<{h}>{F['not_graded']}</{h}><p>{e(reason_text(result.message))}."
+                     f"{F['marked_below'] if syntax_line(result.message) else ''}</p>")
     elif not_started:
-        parts.append(f"<{h}>Niet begonnen</{h}><p>Je inzending is (bijna) de startcode van de les.</p>")
+        parts.append(f"<{h}>{F['not_started']}</{h}><p>{F['not_started_text']}</p>")
     if rows:
-        parts.append(f"<{h}>Checkpoints</{h}>")
-        parts.append(f'<div class="table-scroll"><table><thead><tr><th>Checkpoint</th><th>Uitslag</th>'
-                     f'<th>Punten</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        parts.append(f"<{h}>{F['checkpoints']}</{h}>")
+        head = "".join(f"<th>{header}</th>" for header in F["checkpoint_headers"])
+        parts.append(f'<div class="table-scroll"><table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     if result.graded:
-        parts.append(f"<{h}>Wat nog niet goed ging</{h}>")
+        parts.append(f"<{h}>{F['not_yet_right']}</{h}>")
         parts.append(failures_list(result, NL))
     if grade is not None and grade.corrections:
         items = "".join(f"<li><b>{e(c.checkpoint)}</b> {e(_signed(c))}<span class=\"why\">{e(c.comment)}</span></li>"
                         for c in grade.corrections)
-        parts.append(f'<{h}>Opmerkingen van je docent</{h}><ul class="feedback">{items}</ul>')
-    parts.append(f"<{h}>Je code</{h}>")
+        parts.append(f'<{h}>{F["teacher_notes"]}</{h}><ul class="feedback">{items}</ul>')
+    parts.append(f"<{h}>{F['your_code']}</{h}>")
     marked = syntax_line(result.message) if not result.graded else None
     parts.append(code_block(result.code, shared={marked} if marked else set())
                  if result.code is not None else f"<p>{e(NL['no_code'])}</p>")
@@ -100,33 +103,24 @@ def feedback_body(result: ResultRecord, checkpoints: Sequence[FeedbackCheckpoint
 
 
 def _page(title: str, body: list[str]) -> str:
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="nl"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{title}</title>",
-        f"<style>{CSS}</style></head><body>",
-        *body,
-        "</body></html>\n",
-    ])
+    return html_document(title, NL, body)
 
 
 def feedback_unavailable(learner: str) -> str:
     """The page a learner gets when theirs could not be made (the teacher has a note about it)."""
-    return _page(f"Terugkoppeling: {e(learner)}", [
-        "<h1>Terugkoppeling</h1>",
-        f'<p class="meta">Voor <b>{e(learner)}</b>.</p>',
-        "<p>Deze pagina kon niet worden gemaakt. Je docent heeft daar een melding van gekregen en kan je "
-        "resultaat in het overzicht van de klas zien.</p>",
+    return _page(f"{F['title']}: {e(learner)}", [
+        f"<h1>{F['title']}</h1>",
+        f'<p class="meta">{F["for"]} <b>{e(learner)}</b>.</p>',
+        f"<p>{F['unavailable']}</p>",
     ])
 
 
 def render_feedback(result: ResultRecord, lesson: str, checkpoints: Sequence[FeedbackCheckpoint],
                     grade: LearnerGrade | None, generated_at: str, not_started: bool = False) -> str:
-    return _page(f"Terugkoppeling {e(lesson)}: {e(result.learner)}", [
-        f"<h1>Terugkoppeling {e(lesson)}</h1>",
-        f'<p class="meta">Voor <b>{e(result.learner)}</b>; nagekeken op {e(result.graded_at[:10])}, '
-        f"dit overzicht gemaakt op {e(generated_at[:10])}.</p>",
+    return _page(f"{F['title']} {e(lesson)}: {e(result.learner)}", [
+        f"<h1>{F['title']} {e(lesson)}</h1>",
+        f'<p class="meta">{F["for"]} <b>{e(result.learner)}</b>; '
+        f"{F['graded_on'].format(graded=e(result.graded_at[:10]), made=e(generated_at[:10]))}.</p>",
         *feedback_body(result, checkpoints, grade, not_started),
     ])
 
@@ -151,12 +145,14 @@ class ModuleFeedbackTotal:
 def _total_card(total: ModuleFeedbackTotal) -> str:
     lessons = ", ".join(total.lessons)
     if total.grade is None:
-        return (f'<div class="card"><b>geen cijfer</b>voor module {e(total.module)}: niets wat kon worden '
-                f"nagekeken ({e(lessons)})</div>")
-    return (f'<div class="card"><b>{e(format_grade(total.grade.grade, True))}</b>cijfer voor module '
-            f"{e(total.module)} ({'voldoende' if total.grade.passed else 'onvoldoende'}): "
-            f"{e(format_points(total.grade.points, True))} van {total.grade.max_points} punten over "
-            f"{e(lessons)}</div>")
+        return (f'<div class="card"><b>{F["no_grade"]}</b>'
+                f"{F['module_nothing'].format(module=e(total.module), lessons=e(lessons))}</div>")
+    verdict = F["passed"] if total.grade.passed else F["failed"]
+    return (f'<div class="card"><b>{e(format_grade(total.grade.grade, True))}</b>'
+            + F["module_grade"].format(module=e(total.module), verdict=verdict,
+                                       points=e(format_points(total.grade.points, True)),
+                                       max_points=total.grade.max_points, lessons=e(lessons))
+            + "</div>")
 
 
 def render_module_feedback(learner: str, lessons: Sequence[LessonFeedback], totals: Sequence[ModuleFeedbackTotal],
@@ -165,24 +161,24 @@ def render_module_feedback(learner: str, lessons: Sequence[LessonFeedback], tota
     that count, with a lesson not handed in as 0 points), then each lesson."""
     names = ", ".join(part.lesson for part in lessons if part.lesson)
     body = [
-        f"<h1>Terugkoppeling {e(names)}</h1>",
-        f'<p class="meta">Voor <b>{e(learner)}</b>; dit overzicht gemaakt op {e(generated_at[:10])}.</p>',
+        f"<h1>{F['title']} {e(names)}</h1>",
+        f'<p class="meta">{F["for"]} <b>{e(learner)}</b>; {F["made_on"].format(made=e(generated_at[:10]))}.</p>',
     ]
     if totals:
         body.append('<div class="cards">' + "".join(_total_card(total) for total in totals) + "</div>")
         handed_in = {part.lesson for part in lessons}
         missing = [lesson for total in totals for lesson in total.lessons if lesson not in handed_in]
         if missing:
-            body.append(f"<p>Niets ingeleverd voor {e(', '.join(missing))}: die les telt mee met 0 punten.</p>")
+            body.append(f"<p>{F['nothing_handed_in'].format(lessons=e(', '.join(missing)))}</p>")
     for part in lessons:
-        body.append(f"<h2>Les {e(part.lesson)}</h2>" if part.lesson else "<h2>Inzending zonder les</h2>")
+        body.append(f"<h2>{F['lesson']} {e(part.lesson)}</h2>" if part.lesson else f"<h2>{F['no_lesson']}</h2>")
         if not part.counted:
-            body.append("<p>Dit werk is nagekeken, maar telt niet mee voor een totaalcijfer: het hoort niet bij "
-                        "de lessen die je docent meetelt.</p>")
+            body.append(f"<p>{F['not_counted']}</p>")
         body.extend(feedback_body(part.result, part.checkpoints, part.grade, part.not_started, level=3))
-    return _page(f"Terugkoppeling: {e(learner)}", body)
+    return _page(f"{F['title']}: {e(learner)}", body)
 
 
 def _signed(correction) -> str:
     text = format_points(abs(correction.points), True)
-    return f"{'-' if correction.points < 0 else '+'}{text} punt{'' if abs(correction.points) == 1 else 'en'}"
+    unit = F["point"] if abs(correction.points) == 1 else F["points_unit"]
+    return f"{'-' if correction.points < 0 else '+'}{text} {unit}"

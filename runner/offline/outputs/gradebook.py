@@ -17,6 +17,7 @@ from typing import Any
 
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, format_grade, format_points
 from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.class_view import ClassView, class_view
 from runner.offline.outputs.reasons import reason_text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -41,23 +42,6 @@ def safe_cell(value: object) -> str:
     if text.startswith(FORMULA_STARTS):
         return "'" + text
     return text
-
-
-def submission_order(result: ResultRecord) -> tuple[str, str]:
-    """Oldest first: by the export's `created_at` (none sorts first), then by path."""
-    return (result.created_at or "", result.submission)
-
-
-def latest_per_learner(results: Sequence[ResultRecord]) -> list[tuple[ResultRecord, int]]:
-    """(result, number of submissions) for each learner, sorted by learner name."""
-    groups: dict[str, list[ResultRecord]] = {}
-    for result in results:
-        groups.setdefault(result.learner, []).append(result)
-    chosen = []
-    for learner in sorted(groups, key=lambda name: (name.casefold(), name)):
-        group = groups[learner]
-        chosen.append((max(group, key=submission_order), len(group)))
-    return chosen
 
 
 # Column names and cell words per language: Dutch for a Dutch teacher (the default), English with
@@ -85,10 +69,13 @@ GRADEBOOK_TEXTS: dict[str, dict[str, Any]] = {
 
 
 def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str], delimiter: str = ",",
-                  grading: LessonGrading | None = None, language: str = "nl") -> str:
+                  grading: LessonGrading | None = None, language: str = "nl", view: ClassView | None = None) -> str:
     """With `grading`, also points, maximum, grade (one decimal; a decimal comma with the `;` of
     Excel's Dutch settings) and passed after the checkpoint counts, and the corrections at the
-    end. An invalid submission has no grade: those cells stay empty and the reason says why."""
+    end. An invalid submission has no grade: those cells stay empty and the reason says why.
+    `view`: the class view of `results` with `grading` when the caller has it (computed here if not)."""
+    if view is None:
+        view = class_view(results, grading)
     t = GRADEBOOK_TEXTS[language]
     (learner_h, submission_h, status_h, score_h, max_score_h, points_h, max_points_h, grade_h, passed_h,
      submissions_h, message_h, disagrees_h, corrections_h) = t["columns"]
@@ -98,11 +85,12 @@ def gradebook_csv(results: Sequence[ResultRecord], checkpoint_ids: Sequence[str]
     graded_columns = [points_h, max_points_h, grade_h, passed_h] if grading is not None else []
     writer.writerow([learner_h, submission_h, status_h, score_h, max_score_h, *graded_columns, *checkpoint_ids,
                      submissions_h, message_h, disagrees_h, *([corrections_h] if grading else [])])
-    for result, count in latest_per_learner(results):
+    for learner in view.learners:
+        result, count = learner.result, learner.submissions
         grade_cells: list[object] = []
         correction_cells: list[object] = []
         if grading is not None:
-            grade = grading.grade(result)
+            grade = learner.grade
             if grade is None:
                 grade_cells = ["", grading.max_points, "", ""]
                 correction_cells = [""]

@@ -24,6 +24,7 @@ from runner.offline.grading.corrections import CORRECTIONS_FILE, Correction, rea
 from runner.offline.grading.grades import LearnerGrade, LessonGrading, total_grade
 from runner.offline.grading.modules import CountedModule, counted_modules, stray_lessons
 from runner.offline.grading.records import ResultRecord
+from runner.offline.outputs.class_view import ClassView, class_view
 from runner.offline.outputs.feedback import (
     FEEDBACK_DIR,
     FeedbackCheckpoint,
@@ -34,9 +35,10 @@ from runner.offline.outputs.feedback import (
     render_feedback,
     render_module_feedback,
 )
-from runner.offline.outputs.gradebook import gradebook_csv, latest_per_learner, module_gradebook_csv
-from runner.offline.outputs.report import CheckpointInfo, LessonPart, ReportInputs, render_module_report, render_report
-from runner.offline.outputs.similarity import SimilarPair, find_similar, not_started
+from runner.offline.outputs.gradebook import gradebook_csv, module_gradebook_csv
+from runner.offline.outputs.module_report import LessonPart, render_module_report
+from runner.offline.outputs.report import CheckpointInfo, ReportInputs, render_report
+from runner.offline.outputs.similarity import SimilarPair, find_similar
 
 
 @dataclass(frozen=True)
@@ -87,16 +89,11 @@ def read_starter(lesson_dir: Path) -> str | None:
         return None
 
 
-def _untouched(result: ResultRecord, starter: str | None) -> bool:
-    return bool(starter and result.graded and result.code is not None and result.score == 0
-                and not_started(result.code, starter))
-
-
-def _similar(results: Sequence[ResultRecord], starter: str | None, notes: list[str]) -> list[SimilarPair]:
+def _similar(view: ClassView, starter: str | None, notes: list[str]) -> list[SimilarPair]:
     """The report's similar pairs (of each learner's latest submission that is not the untouched
     starter); what the check had to leave out becomes a note, never a stopped report."""
-    latest = [result for result, _count in latest_per_learner(results)]
-    codes = {r.submission: r.code for r in latest if r.code is not None and not _untouched(r, starter)}
+    codes = {learner.result.submission: learner.result.code for learner in view.learners
+             if learner.result.code is not None and not learner.not_started}
     pairs, problems = find_similar(codes, starter)
     notes.extend(problems)
     return pairs
@@ -135,10 +132,11 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
     bundle, results = lesson.bundle, lesson.results
     grading = lesson_grading(bundle, corrections, options.pass_percent)
     checkpoint_ids = [c.id for c in bundle.checkpoints]
-    gradebook = gradebook_csv(results, checkpoint_ids, delimiter=";" if options.excel else ",", grading=grading,
-                              language=options.language)
-    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(gradebook, options.excel))
     starter = read_starter(lesson.lesson_dir)
+    view = class_view(results, grading, starter)  # once, for the gradebook, the report and the feedback
+    gradebook = gradebook_csv(results, checkpoint_ids, delimiter=";" if options.excel else ",", grading=grading,
+                              language=options.language, view=view)
+    batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(gradebook, options.excel))
     html = render_report(
         results,
         lesson=bundle.lesson,
@@ -147,20 +145,19 @@ def _write_lesson(lesson: LessonBatch, out_dir: Path, options: OutputOptions, co
         bundle_sha256=bundle.bundle_sha256,
         generated_at=generated_at,
         inputs=ReportInputs(grading=grading, starter=starter, language=options.language,
-                            similar=_similar(results, starter, notes)),
+                            similar=_similar(view, starter, notes), view=view),
     )
     html = html.replace("</body>", options.report_extra + "</body>") if options.report_extra else html
     batch.write_atomically(out_dir / batch.REPORT_FILE, utf8_safe(html).encode("utf-8"))
     if not options.feedback:
         return
-    latest = [result for result, _count in latest_per_learner(results)]
-    names = feedback_file_names([result.learner for result in latest])
+    names = feedback_file_names([learner.result.learner for learner in view.learners])
     checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in bundle.checkpoints]
-    pages = {names[result.learner]: _one_page(
-                 result.learner, notes,
-                 lambda result=result: render_feedback(result, bundle.lesson, checkpoints, grading.grade(result),
-                                                       generated_at, _untouched(result, starter)))
-             for result in latest}
+    pages = {names[learner.result.learner]: _one_page(
+                 learner.result.learner, notes,
+                 lambda learner=learner: render_feedback(learner.result, bundle.lesson, checkpoints, learner.grade,
+                                                         generated_at, learner.not_started))
+             for learner in view.learners}
     _write_feedback_folder(out_dir, pages)
 
 
@@ -223,10 +220,21 @@ class ModuleTotal:
     totals: dict[str, LearnerGrade | None]
 
 
+@dataclass(frozen=True)
+class ModuleRun:
+    """What every output of a module run starts from, computed once."""
+
+    totals: list[ModuleTotal]
+    gradings: dict[str, LessonGrading]  # every lesson involved, counted lessons nobody handed in included
+    strays: list[str]  # graded lessons no total counts
+    views: dict[str, ClassView]  # per lesson handed in: its class view (with its grading and starter)
+
+
 def module_totals(lessons: Sequence[LessonBatch], options: OutputOptions, corrections: Sequence[Correction],
-                  ) -> tuple[list[ModuleTotal], dict[str, LessonGrading], list[str]]:
+                  starters: dict[str, str | None] | None = None) -> ModuleRun:
     """The totals of a module run, the grading of every lesson involved (counted lessons nobody
-    handed in included: their points are part of the maximum) and the stray lessons."""
+    handed in included: their points are part of the maximum), the stray lessons and each
+    lesson's class view (`starters` per lesson, to tell who did not begin)."""
     checkpoints_dir = lessons[0].lesson_dir.parent
     tree = sorted(p.parent.name for p in checkpoints_dir.glob("*/checkpoints.toml"))
     named = [lesson.bundle.lesson for lesson in lessons]
@@ -238,7 +246,9 @@ def module_totals(lessons: Sequence[LessonBatch], options: OutputOptions, correc
             if name not in bundles:
                 bundles[name] = load_bundle(checkpoints_dir / name, include_offline=True)
     gradings = {name: lesson_grading(bundle, corrections, options.pass_percent) for name, bundle in bundles.items()}
-    latest = {lesson.bundle.lesson: {r.learner: r for r, _ in latest_per_learner(lesson.results)} for lesson in lessons}
+    views = {lesson.bundle.lesson: class_view(lesson.results, gradings[lesson.bundle.lesson],
+                                              (starters or {}).get(lesson.bundle.lesson)) for lesson in lessons}
+    latest = {name: {learner.result.learner: learner for learner in view.learners} for name, view in views.items()}
     found = []
     for module in counted:
         pass_percent = module_pass_percent([bundles[name] for name in module.lessons], options.pass_percent)
@@ -247,28 +257,25 @@ def module_totals(lessons: Sequence[LessonBatch], options: OutputOptions, correc
         totals = {}
         for learner in learners:
             own = [latest.get(name, {}).get(learner) for name in module.lessons]
-            grades = [gradings[name].grade(result) if result is not None else None
-                      for name, result in zip(module.lessons, own)]
+            grades = [view.grade if view is not None else None for view in own]
             totals[learner] = total_grade(grades, [gradings[name].max_points for name in module.lessons],
                                           pass_percent)
         found.append(ModuleTotal(module, pass_percent, maximum, totals))
-    return found, gradings, stray_lessons(named, counted)
+    return ModuleRun(found, gradings, stray_lessons(named, counted), views)
 
 
 def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecord], out_dir: Path,
                   options: OutputOptions, corrections: Sequence[Correction], generated_at: str,
                   notes: list[str]) -> None:
     delimiter = ";" if options.excel else ","
-    modules, gradings, strays = module_totals(lessons, options, corrections)
-    by_lesson = {lesson.bundle.lesson: lesson.results for lesson in lessons}
     starters = {lesson.bundle.lesson: read_starter(lesson.lesson_dir) for lesson in lessons}
-    latest = {name: {result.learner: result for result, _ in latest_per_learner(results)}
-              for name, results in by_lesson.items()}
+    run = module_totals(lessons, options, corrections, starters)  # the class views, once
+    modules, gradings, strays, views = run.totals, run.gradings, run.strays, run.views
+    latest = {name: {learner.result.learner: learner for learner in view.learners} for name, view in views.items()}
     learners = sorted({learner for found in latest.values() for learner in found} | {r.learner for r in unplaced},
                       key=lambda name: (name.casefold(), name))
     grades: dict[str, dict[str, LearnerGrade | None]] = {
-        name: {learner: gradings[name].grade(result) for learner, result in found.items()}
-        for name, found in latest.items()}
+        name: {learner: view.grade for learner, view in found.items()} for name, found in latest.items()}
     batch.write_atomically(out_dir / batch.GRADEBOOK_FILE, _gradebook_bytes(
         module_gradebook_csv(learners, modules, grades, delimiter, options.language), options.excel))
     if len(modules) > 1:
@@ -279,7 +286,7 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
     for lesson in lessons:
         name = lesson.bundle.lesson
         text = gradebook_csv(lesson.results, [c.id for c in lesson.bundle.checkpoints], delimiter, gradings[name],
-                             options.language)
+                             options.language, views[name])
         batch.write_atomically(out_dir / f"gradebook-{name}.csv", _gradebook_bytes(text, options.excel))
     parts = [LessonPart(
         lesson=lesson.bundle.lesson, results=lesson.results,
@@ -287,7 +294,8 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
         bundle_sha256=lesson.bundle.bundle_sha256,
         inputs=ReportInputs(grading=gradings[lesson.bundle.lesson], starter=starters[lesson.bundle.lesson],
                             language=options.language,
-                            similar=_similar(lesson.results, starters[lesson.bundle.lesson], notes)),
+                            similar=_similar(views[lesson.bundle.lesson], starters[lesson.bundle.lesson], notes),
+                            view=views[lesson.bundle.lesson]),
     ) for lesson in lessons]
     html = render_module_report(parts, unplaced, modules, strays, grades, learners, runner.__version__,
                                 generated_at, options.language)
@@ -301,12 +309,12 @@ def _write_module(lessons: Sequence[LessonBatch], unplaced: Sequence[ResultRecor
         own: list[LessonFeedback] = []
         for lesson in lessons:
             name = lesson.bundle.lesson
-            result = latest[name].get(learner)
-            if result is None:
+            view = latest[name].get(learner)
+            if view is None:
                 continue
             checkpoints = [FeedbackCheckpoint(c.id, c.title) for c in lesson.bundle.checkpoints]
-            own.append(LessonFeedback(name, result, checkpoints, grades[name][learner],
-                                      _untouched(result, starters[name]), counted=name not in strays))
+            own.append(LessonFeedback(name, view.result, checkpoints, view.grade, view.not_started,
+                                      counted=name not in strays))
         for result in unplaced:
             if result.learner == learner:
                 own.append(LessonFeedback(result.lesson, result, [], None, counted=False))
