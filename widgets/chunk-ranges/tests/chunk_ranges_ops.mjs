@@ -1,13 +1,12 @@
-// A long-lived Node process for the Python tests: one JSON request per line on stdin, one JSON
-// answer per line on stdout, computed by the chunk-ranges widget's modules exactly as the browser
-// does (widgets/chunk-ranges/, with the page's site/src/python-values.js).
+// What the chunk-ranges tests ask Node (through tests/node_bridge.mjs, one request per line),
+// computed by this widget's modules exactly as the browser does, with the page's
+// site/src/python-values.js.
 // Requests: {"op": "compute", "text", "window", "overlap"} | {"op": "whitespace"}
 //           | {"op": "compare", "text", "window", "overlap", "arguments", "reply"}
 //             (arguments, reply: the JSON text runner.core.web.call's replies travel as)
-import { createInterface } from "node:readline";
-import * as values from "../../site/src/python-values.js";
-import { PYTHON_WHITESPACE, computeChunkRanges } from "../../widgets/chunk-ranges/chunk-ranges.js";
-import { comparePassages, learnerOutcome } from "../../widgets/chunk-ranges/learner-passages.js";
+import * as values from "../../../site/src/python-values.js";
+import { PYTHON_WHITESPACE, computeChunkRanges } from "../chunk-ranges.js";
+import { comparePassages, learnerOutcome } from "../learner-passages.js";
 
 function compute({ text, window, overlap }) {
   const result = computeChunkRanges(text, window, overlap);
@@ -30,7 +29,7 @@ function compute({ text, window, overlap }) {
   };
 }
 
-function answer(request) {
+export function answer(request) {
   switch (request.op) {
     case "compute":
       return compute(request);
@@ -47,20 +46,4 @@ function answer(request) {
     default:
       throw new Error(`unknown op ${request.op}`);
   }
-}
-
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
-  if (!line.trim()) continue;
-  let reply;
-  try {
-    reply = { ok: true, value: answer(JSON.parse(line)) };
-  } catch (error) {
-    reply = { ok: false, error: String(error && error.stack ? error.stack : error) };
-  }
-  // Non-ASCII escaped, so the pipe's encoding cannot change a character on the way back.
-  process.stdout.write(
-    JSON.stringify(reply).replace(/[\u007f-\uffff]/g, (c) =>
-      `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) + "\n",
-  );
 }

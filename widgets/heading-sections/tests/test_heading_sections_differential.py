@@ -11,23 +11,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = Path(__file__).resolve().parent / "structure_server.mjs"
+from tests.node_bridge import node_fixture
+
+ROOT = Path(__file__).resolve().parents[3]
 SEEDS = range(400)
 SIZES = [("5", "1"), ("1", "0"), ("2", "1"), ("40", "8"), ("256", "255"), ("3", "0")]
 BAD_SIZES = [("0", "0"), ("257", "0"), ("4", "4"), ("4", "-1"), ("4.0", "1"), ("", "1"), ("4", "")]
-
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-
 
 def _module(path: Path, name: str, **injected: object) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
@@ -46,24 +41,12 @@ def solutions() -> tuple[ModuleType, ModuleType, ModuleType]:
     return rag02, shared, rag01
 
 
+bridge = node_fixture(Path(__file__).resolve().parent / "heading_sections_ops.mjs")
+
+
 @pytest.fixture(scope="module")
-def node():
-    process = subprocess.Popen(
-        [shutil.which("node"), "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(SERVER)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="ascii",
-    )
-
-    def ask(text: str, max_words: str, overlap: str) -> dict:
-        request = {"text": text, "max_words": max_words, "overlap": overlap}
-        process.stdin.write(json.dumps(request, ensure_ascii=True) + "\n")
-        process.stdin.flush()
-        reply = json.loads(process.stdout.readline())
-        assert reply["ok"], reply.get("error")
-        return reply["value"]
-
-    yield ask
-    process.stdin.close()
-    process.wait(timeout=10)
+def node(bridge):
+    return lambda text, max_words, overlap: bridge.ask({"text": text, "max_words": max_words, "overlap": overlap})
 
 
 def expected(rag02: ModuleType, rag01: ModuleType, text: str, max_words: str, overlap: str) -> dict:

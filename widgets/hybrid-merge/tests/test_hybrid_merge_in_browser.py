@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COLD_START_MS = 120_000
 WRONG_FALLBACK = ROOT / "checkpoints" / "rag-04" / "wrong" / "hybrid_context__silent_fallback.py"
 

@@ -1,16 +1,14 @@
-// A long-lived Node process for tests/widgets/test_retrieval_runs_differential.py: one JSON
-// request per line on stdin, one JSON answer per line on stdout, computed by the retrieval-runs
-// widget's own modules exactly as the page does.
+// What test_retrieval_runs_differential.py asks Node (through tests/node_bridge.mjs, one request
+// per line), computed by the retrieval-runs widget's own modules exactly as the page does.
 // Requests: {"op": "windows", "text", "window", "overlap"} | {"op": "hits", "evidence", "ranking", "k"}
 //           | {"op": "evaluate", "questions", "rankings", "k"} | {"op": "lesson", "k"}
 //           | {"op": "compare", "reply", "expected"}  (reply: the JSON text runner.core.web.call answers)
-import { createInterface } from "node:readline";
-import * as values from "../../site/src/python-values.js";
-import { compareEvaluation } from "../../widgets/retrieval-runs/learner-evaluation.js";
-import { CONFIGURATIONS, LAMP_EXAMPLE, TEST_SET } from "../../widgets/retrieval-runs/lesson-runs.js";
+import * as values from "../../../site/src/python-values.js";
+import { compareEvaluation } from "../learner-evaluation.js";
+import { CONFIGURATIONS, LAMP_EXAMPLE, TEST_SET } from "../lesson-runs.js";
 import {
   configurationRuns, evaluateRuns, meanContextWords, questionHits, wordWindows,
-} from "../../widgets/retrieval-runs/retrieval-runs.js";
+} from "../retrieval-runs.js";
 
 function hitsAsPython(hits) {
   return { single_rank: hits.singleRank, union_hit: hits.unionHit, covered_chars: hits.coveredChars, pieces: hits.coveredPieces };
@@ -21,7 +19,7 @@ function evaluationAsPython(evaluation) {
     union_hit_at_k: evaluation.union, single_mrr_at_k: evaluation.mrr };
 }
 
-function answer(request) {
+export function answer(request) {
   switch (request.op) {
     case "windows":
       return wordWindows(request.text, request.window, request.overlap).map((p) => [p.wordStart, p.wordEnd, p.start, p.end]);
@@ -48,14 +46,3 @@ function answer(request) {
       throw new Error(`unknown op ${request.op}`);
   }
 }
-
-const lines = createInterface({ input: process.stdin });
-lines.on("line", (line) => {
-  let reply;
-  try {
-    reply = { ok: true, value: answer(JSON.parse(line)) };
-  } catch (error) {
-    reply = { ok: false, error: String(error && error.stack || error) };
-  }
-  process.stdout.write(JSON.stringify(reply) + "\n");
-});
