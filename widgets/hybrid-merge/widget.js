@@ -1,11 +1,10 @@
 // The merge viewer of lesson rag-04. Both search routes run in Python in the page (routes.py over
-// corpus.py, through the shared runner); the merge, the cap and the context come from the lesson's
+// data in corpus.json, through the shared runner); the merge, the cap and the context come from the lesson's
 // reference solution (runner.callReference), and "Mijn samenvoeging" runs the learner's own three
 // functions on the same hits (runner.callLearner). Learner output is shown as text only.
-import corpusPython from "./corpus.py";
+import corpus from "./corpus.json";
 import routesPython from "./routes.py";
 
-const ROUTES_SOURCE = `${corpusPython}\n${routesPython}`;
 const FETCHED_PER_ROUTE = 6;
 const STATE_LABELS = { taken: "gekozen", refilled: "aangevuld", skipped: "overgeslagen" };
 const ROUTE_LABELS = { keyword: "trefwoord", semantic: "semantisch" };
@@ -89,7 +88,7 @@ export class MergeViewer {
 
   async compute(key, slots, budget, semanticDown) {
     const limit = this.runner.timeLimitSeconds;
-    const found = await this.runner.callModule(ROUTES_SOURCE, "search", [key, FETCHED_PER_ROUTE]);
+    const found = await this.runner.callModule(routesPython, "search", [corpus, key, FETCHED_PER_ROUTE]);
     const searchProblem = replyProblem(found, "De zoekwegen", limit);
     if (searchProblem) return { problem: searchProblem };
     const data = found.value;
@@ -102,7 +101,7 @@ export class MergeViewer {
     const context = await this.runner.callReference("hybrid_context", [keywordHits, semanticHits, counts, slots, budget]);
     const mergedProblem = replyProblem(merged, "De samenvoeging", limit) ?? replyProblem(context, "De context", limit);
     if (mergedProblem) return { problem: mergedProblem };
-    const passes = await this.runner.callModule(ROUTES_SOURCE, "cap_passes", [merged.value, slots]);
+    const passes = await this.runner.callModule(routesPython, "cap_passes", [merged.value, slots]);
     const passesProblem = replyProblem(passes, "Het plafond", limit);
     if (passesProblem) return { problem: passesProblem };
     return {
