@@ -40,10 +40,11 @@ function pathText(headings) {
 }
 
 export class StructureView {
-  constructor(root, { runner, values }) {
+  constructor(root, { runner, values, pythonText }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.pythonText = pythonText;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.source = find("hs-source");
     this.maxWordsField = find("hs-max-words");
@@ -98,7 +99,7 @@ export class StructureView {
       this.learnerList.hidden = true;
       this.learnerList.replaceChildren();
     }
-    this.result = analyse(this.source.value, this.maxWordsField.value, this.overlapField.value);
+    this.result = analyse(this.source.value, this.maxWordsField.value, this.overlapField.value, this.pythonText);
     this.drawProblems(this.result.problems);
     this.drawTree(this.result.headings);
     this.drawList(this.sectionList, "section", this.result.sections, (chunk) =>

@@ -13,10 +13,6 @@ function plainHit(hit) {
   return { id: hit.get("id"), document_id: hit.get("document_id"), chunk_number: hit.get("chunk_number") };
 }
 
-function wholeNumber(text) {
-  return /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : null;
-}
-
 function replyProblem(reply, what, timeLimitSeconds) {
   if (reply.status === "returned") return null;
   if (reply.status === "timeout") return `${what} liep langer dan ${timeLimitSeconds} seconden en is gestopt.`;
@@ -25,10 +21,12 @@ function replyProblem(reply, what, timeLimitSeconds) {
 }
 
 export class MergeViewer {
-  constructor(root, { runner, values }) {
+  constructor(root, { runner, values, pythonText }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    // A field's number as Python would get it: digits only (no sign, no decimals).
+    this.wholeNumber = (text) => pythonText.integerLiteral(text, { negative: false });
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.question = find("hm-question");
     this.slots = find("hm-slots");
@@ -56,8 +54,8 @@ export class MergeViewer {
   }
 
   numbers() {
-    const slots = wholeNumber(this.slots.value);
-    const budget = wholeNumber(this.budget.value);
+    const slots = this.wholeNumber(this.slots.value);
+    const budget = this.wholeNumber(this.budget.value);
     if (slots === null || slots < 1 || slots > 50) return { problem: "Plaatsen is een geheel getal van 1 tot en met 50." };
     if (budget === null || budget < slots || budget > 50) return { problem: "Het budget is een geheel getal van het aantal plaatsen tot en met 50." };
     return { slots, budget };

@@ -21,11 +21,14 @@ function element(tag, className, text) {
   return node;
 }
 
-/** The runs a learner can choose: the lesson's worked example, then each configuration. */
-export function lessonRuns() {
+/**
+ * The runs a learner can choose: the lesson's worked example, then each configuration.
+ * @param {typeof import("../../site/src/python-text.js")} pythonText  context.pythonText
+ */
+export function lessonRuns(pythonText) {
   const runs = [{ id: "voorbeeld", label: "Lesvoorbeeld: vier lampvragen", ...LAMP_EXAMPLE, table: null }];
   for (const [window, overlap] of CONFIGURATIONS) {
-    const computed = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap);
+    const computed = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap, pythonText);
     runs.push({
       id: `venster-${window}-overlap-${overlap}`,
       label: `Venster ${window}, overlap ${overlap}`,
@@ -336,6 +339,6 @@ export class RetrievalRunViewer {
  * @param {HTMLElement} element  the widget's root, `[data-widget=retrieval-runs]`
  */
 export function mount(element, context) {
-  const viewer = new RetrievalRunViewer(element.querySelector("[data-runs]"), context, lessonRuns());
+  const viewer = new RetrievalRunViewer(element.querySelector("[data-runs]"), context, lessonRuns(context.pythonText));
   return { viewer, showCheckpoint: () => viewer.showLearnerEvaluation() };
 }

@@ -9,10 +9,6 @@ import {
 
 const FUNCTIONS = ["utf8_offsets", "char_to_utf16", "byte_span_to_chars"];
 
-function wholeNumber(text) {
-  return /^\s*[0-9]+\s*$/.test(text) ? Number(text) : null;
-}
-
 function marker(symbol, words) {
   // A symbol for the eye and words for a screen reader: a state is never shown by colour alone.
   const span = document.createElement("span");
@@ -59,10 +55,12 @@ export function describeSpan(analysis, byteStart, byteEnd, outcome) {
 }
 
 export class UnitTable {
-  constructor(root, { runner, values }) {
+  constructor(root, { runner, values, pythonText }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    // A field's number as Python would get it: digits only (no sign, no decimals).
+    this.wholeNumber = (text) => pythonText.integerLiteral(text, { negative: false });
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.source = find("tu-source");
     this.summary = find("tu-summary");
@@ -188,7 +186,7 @@ export class UnitTable {
   }
 
   span() {
-    return [wholeNumber(this.byteStart.value), wholeNumber(this.byteEnd.value)];
+    return [this.wholeNumber(this.byteStart.value), this.wholeNumber(this.byteEnd.value)];
   }
 
   drawSpan() {

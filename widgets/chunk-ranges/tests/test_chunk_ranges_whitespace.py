@@ -1,18 +1,5 @@
-"""The whitespace list embedded in chunk-ranges.js is Python's own `str.isspace()` set."""
-
-import re
-import sys
-
-
-def test_embedded_whitespace_is_this_pythons_isspace(chunk_ranges_node):
-    python_whitespace = [c for c in range(sys.maxunicode + 1) if chr(c).isspace()]
-    assert chunk_ranges_node.ask({"op": "whitespace"}) == python_whitespace
-
-
-def test_re_backslash_s_splits_on_the_same_set_as_isspace():
-    # The reference splits with re's \S+; the list is taken from isspace(). Same set in Python.
-    matched = [c for c in range(sys.maxunicode + 1) if re.fullmatch(r"\s", chr(c))]
-    assert matched == [c for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+"""chunk-ranges splits words where Python splits them (the kit site/src/python-text.js, whose table
+tests/widget_kit/ holds to Python's own `str.isspace()`), not where JavaScript's \\s would."""
 
 
 def test_words_split_where_python_splits_not_where_javascript_would(chunk_ranges_node):

@@ -1,10 +1,11 @@
 // What the differential test asks Node (through tests/node_bridge.mjs, one request per line):
 // {"text", "max_words", "overlap"}, answered by the heading-sections widget's structure.js
-// exactly as the browser computes it.
+// exactly as the browser computes it (with site/src/python-text.js, the widget context's pythonText).
+import * as pythonText from "../../../site/src/python-text.js";
 import { analyse } from "../structure.js";
 
 export function answer(request) {
-  const result = analyse(request.text, request.max_words, request.overlap);
+  const result = analyse(request.text, request.max_words, request.overlap, pythonText);
   return {
     valid: result.valid,
     headings: result.headings.map(({ level, title, line: number, start, end }) => ({ level, title, line: number, start, end })),

@@ -3,6 +3,7 @@
 // Requests: {"op": "windows", "text", "window", "overlap"} | {"op": "hits", "evidence", "ranking", "k"}
 //           | {"op": "evaluate", "questions", "rankings", "k"} | {"op": "lesson", "k"}
 //           | {"op": "compare", "reply", "expected"}  (reply: the JSON text runner.core.web.call answers)
+import * as pythonText from "../../../site/src/python-text.js";
 import * as values from "../../../site/src/python-values.js";
 import { compareEvaluation } from "../learner-evaluation.js";
 import { CONFIGURATIONS, LAMP_EXAMPLE, TEST_SET } from "../lesson-runs.js";
@@ -22,7 +23,7 @@ function evaluationAsPython(evaluation) {
 export function answer(request) {
   switch (request.op) {
     case "windows":
-      return wordWindows(request.text, request.window, request.overlap).map((p) => [p.wordStart, p.wordEnd, p.start, p.end]);
+      return wordWindows(request.text, request.window, request.overlap, pythonText).map((p) => [p.wordStart, p.wordEnd, p.start, p.end]);
     case "hits":
       return hitsAsPython(questionHits(request.evidence, request.ranking, request.k));
     case "evaluate":
@@ -32,7 +33,7 @@ export function answer(request) {
         example: LAMP_EXAMPLE,
         test_set: TEST_SET,
         configurations: CONFIGURATIONS.map(([window, overlap]) => {
-          const run = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap);
+          const run = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap, pythonText);
           return { window, overlap, passages: run.passages, stored_words: run.storedWords, rankings: run.rankings,
             evaluation: evaluationAsPython(evaluateRuns(TEST_SET.questions, run.rankings, request.k)),
             context_words: meanContextWords(TEST_SET.questions, run, request.k) };
