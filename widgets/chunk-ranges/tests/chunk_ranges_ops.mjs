@@ -1,7 +1,7 @@
 // What the chunk-ranges tests ask Node (through tests/node_bridge.mjs, one request per line),
 // computed by this widget's modules exactly as the browser does, with the page's
 // site/src/python-values.js and site/src/python-text.js (the widget context's values, pythonText).
-// Requests: {"op": "compute", "text", "window", "overlap"} | {"op": "whitespace"}
+// Requests: {"op": "compute", "text", "window", "overlap"}
 //           | {"op": "compare", "text", "window", "overlap", "arguments", "reply"}
 //             (arguments, reply: the JSON text runner.core.web.call's replies travel as)
 import * as values from "../../../site/src/python-values.js";
@@ -34,8 +34,6 @@ export function answer(request) {
   switch (request.op) {
     case "compute":
       return compute(request);
-    case "whitespace":
-      return pythonText.PYTHON_WHITESPACE;
     case "compare": {
       // As widget.js does it: learner_arguments's reply gives the document, word_chunks's the rest.
       const reference = computeChunkRanges(request.text, request.window, request.overlap, pythonText);
