@@ -40,11 +40,11 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def build_site(out: Path, only: tuple[str, ...] = ()) -> None:
-    """`build.py` into `out`: every lesson, or only the ones named."""
+def build_site(out: Path, only: str | None = None) -> None:
+    """`build.py` into `out`: every lesson, or only the one named."""
     command = [sys.executable, str(ROOT / "build.py"), "--out", str(out)]
-    for lesson in only:
-        command += ["--only", lesson]
+    if only:
+        command += ["--only", only]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
         sys.exit(f"build failed: {completed.stderr.strip()}")
@@ -115,5 +115,5 @@ def main(doc: str, measure: Callable[[object, int], list[Row]], lesson: str, rea
         return 0 if run(arguments.site) else 1
     with tempfile.TemporaryDirectory() as temporary:
         site = Path(temporary) / "_site"
-        build_site(site, only=(lesson,))
+        build_site(site, only=lesson)
         return 0 if run(site) else 1
