@@ -21,10 +21,11 @@ function replyProblem(reply, what, timeLimitSeconds) {
 }
 
 export class MergeViewer {
-  constructor(root, { runner, values, pythonText }) {
+  constructor(root, { runner, values, pythonText, judge }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.judge = judge;
     // A field's number as Python would get it: digits only (no sign, no decimals).
     this.wholeNumber = (text) => pythonText.integerLiteral(text, { negative: false });
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
@@ -238,31 +239,34 @@ export class MergeViewer {
       return { name, verdict: "different", text: `geeft ${this.values.pythonRepr(reply.value)}, niet de vorm van de opdracht.` };
     }
     const wanted = describe(reference.value);
-    const same = this.values.pythonRepr(reply.value) === this.values.pythonRepr(reference.value);
+    const same = this.judge.same(reply.value, reference.value);
     if (same) return { name, verdict: "same", text: `hetzelfde: ${mine}` };
     // The short description may hide what differs (hybrid_context's `results`): then the fields
     // that differ are shown, so a red line never has two identical sides.
     const text = mine === wanted
-      ? differingParts(reply.value, reference.value, this.values.pythonRepr)
+      ? differingParts(reply.value, reference.value, this.values.pythonRepr, this.judge)
       : `jij: ${mine} · referentie: ${wanted}`;
     return { name, verdict: "different", text };
   }
 }
 
-// Where two values differ, in Python notation: per dict key or list position, else whole.
-export function differingParts(mine, wanted, repr) {
+// Where two values differ, in Python notation: per dict key or list position, else whole. Which
+// parts differ is the page's one judge's call (context.judge, grading's exact comparison).
+export function differingParts(mine, wanted, repr, judge) {
   const parts = [];
   if (mine instanceof Map && wanted instanceof Map) {
     for (const key of new Set([...wanted.keys(), ...mine.keys()])) {
+      if (mine.has(key) && wanted.has(key) && judge.same(mine.get(key), wanted.get(key))) continue;
       const a = mine.has(key) ? repr(mine.get(key)) : "(ontbreekt)";
       const b = wanted.has(key) ? repr(wanted.get(key)) : "(hoort er niet bij)";
-      if (a !== b) parts.push(`${repr(key)}: jij ${a} · referentie ${b}`);
+      parts.push(`${repr(key)}: jij ${a} · referentie ${b}`);
     }
   } else if (Array.isArray(mine) && Array.isArray(wanted)) {
     for (let index = 0; index < Math.max(mine.length, wanted.length); index += 1) {
+      if (index < mine.length && index < wanted.length && judge.same(mine[index], wanted[index])) continue;
       const a = index < mine.length ? repr(mine[index]) : "(ontbreekt)";
       const b = index < wanted.length ? repr(wanted[index]) : "(te veel)";
-      if (a !== b) parts.push(`[${index}]: jij ${a} · referentie ${b}`);
+      parts.push(`[${index}]: jij ${a} · referentie ${b}`);
     }
   }
   return parts.length > 0 ? `verschilt in ${parts.join("; ")}` : `jij: ${repr(mine)} · referentie: ${repr(wanted)}`;

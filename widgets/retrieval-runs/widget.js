@@ -44,13 +44,14 @@ export function lessonRuns(pythonText) {
 export class RetrievalRunViewer {
   /**
    * @param {HTMLElement} root  the template's `[data-runs]` section
-   * @param {{runner?: object, values?: object, options: {k: number}}} context
+   * @param {{runner?: object, values?: object, judge?: object, options: {k: number}}} context
    * @param {Array} runs  what lessonRuns() returns (the benchmark passes larger ones)
    */
-  constructor(root, { runner = null, values = null }, runs) {
+  constructor(root, { runner = null, values = null, judge = null }, runs) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.judge = judge;
     this.runs = runs;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.runSelect = find("rr-run");
@@ -292,7 +293,7 @@ export class RetrievalRunViewer {
       const reply = await this.runner.callLearner("evaluate", [run.questions, run.rankings, run.corpus, k], {
         onStatus: () => { this.learnerStatus.textContent = "Je evaluate draait…"; },
       });
-      comparison = compareEvaluation(reply, expected, this.values);
+      comparison = compareEvaluation(reply, expected, this.values, this.judge);
     } catch (error) {
       comparison = { verdict: "no-result", summary: `Python kon je evaluate niet draaien: ${error && (error.message || error)}`, rows: [] };
     } finally {

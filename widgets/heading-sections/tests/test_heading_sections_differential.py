@@ -17,6 +17,7 @@ from types import ModuleType
 
 import pytest
 
+from runner.core import plain
 from tests.node_bridge import node_fixture
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -110,3 +111,19 @@ def test_every_separator_of_python_str_split_and_none_else(solutions, node) -> N
     text = f"# Kop\n{body}einde\n\n## Tweede\n" + "\x0b".join(["a", "b", "c"]) + "\u2028d\n"
     for max_words, overlap in (("1", "0"), ("5", "1"), ("3", "2")):
         assert node(text, max_words, overlap) == expected(rag02, rag01, text, max_words, overlap)
+
+
+def compare(bridge, mine, reference) -> str | None:
+    return bridge.ask(op="compare", mine=plain.dumps(plain.encode(mine)), reference=plain.dumps(plain.encode(reference)))
+
+
+def test_my_chunks_names_the_first_difference_grading_would_find(bridge) -> None:
+    chunk = {"chunk_number": 0, "start": 0, "end": 5, "headings": ["Kop"]}
+    assert compare(bridge, [chunk], [chunk]) is None
+    assert compare(bridge, [dict(reversed(chunk.items()))], [chunk]) is None  # key order is no difference
+    assert compare(bridge, [], [chunk]) == "In het resultaat staan 0 elementen; de referentie heeft er 1."
+    assert compare(bridge, [{**chunk, "end": 5.0}], [chunk]) == "Op [0]['end']: de referentie heeft 5, jij gaf 5.0."
+    assert compare(bridge, [{"chunk_number": 0}], [chunk]) == "In [0] ontbreekt de sleutel 'start'."
+    assert compare(bridge, [{**chunk, "extra": 1}], [chunk]) == "In [0] staat een sleutel te veel: 'extra'."
+    assert compare(bridge, [{**chunk, "headings": ["Kop", "Sub"]}], [chunk]) == \
+        "In [0]['headings'] staan 2 elementen; de referentie heeft er 1."

@@ -3,6 +3,7 @@
 // Requests: {"op": "windows", "text", "window", "overlap"} | {"op": "hits", "evidence", "ranking", "k"}
 //           | {"op": "evaluate", "questions", "rankings", "k"} | {"op": "lesson", "k"}
 //           | {"op": "compare", "reply", "expected"}  (reply: the JSON text runner.core.web.call answers)
+import * as judge from "../../../site/src/python-judge.js";
 import * as pythonText from "../../../site/src/python-text.js";
 import * as values from "../../../site/src/python-values.js";
 import { compareEvaluation } from "../learner-evaluation.js";
@@ -40,7 +41,7 @@ export function answer(request) {
         }),
       };
     case "compare": {
-      const comparison = compareEvaluation(values.callReply(request.reply), request.expected, values);
+      const comparison = compareEvaluation(values.callReply(request.reply), request.expected, values, judge);
       return { verdict: comparison.verdict, summary: comparison.summary, same: comparison.rows.map((row) => [row.key, row.same]) };
     }
     default:
