@@ -51,8 +51,9 @@ def _median_ms(call, runs):
         call()
         times.append((time.perf_counter() - started) * 1000)
     return statistics.median(times)
+CHUNKS, CHUNK_VECTORS = CORPUS["chunks"], CORPUS["chunk_vectors"]
 _figures = {}
-for _question in QUESTIONS:
+for _question in CORPUS["questions"]:
     _figures[_question["key"]] = {
         "keyword": _median_ms(lambda: ranked(bm25_scores(_question["text"], CHUNKS), 6), RUNS),
         "semantic": _median_ms(lambda: ranked(semantic_scores(_question["vector"], CHUNK_VECTORS), 6), RUNS),
@@ -62,7 +63,9 @@ print("ROUTES " + json.dumps(_figures))
 
 
 def route_source(runs: int) -> str:
-    return "\n".join([(WIDGET_DIR / "corpus.py").read_text(encoding="utf-8"), (WIDGET_DIR / "routes.py").read_text(encoding="utf-8"),
+    # The editor's code runs as one text: the data of corpus.json as a literal, then routes.py.
+    corpus = json.loads((WIDGET_DIR / "corpus.json").read_text(encoding="utf-8"))
+    return "\n".join([f"CORPUS = {corpus!r}", (WIDGET_DIR / "routes.py").read_text(encoding="utf-8"),
                       f"RUNS = {runs}", ROUTE_TIMER])
 
 

@@ -8,26 +8,20 @@ style and layout after it (recompute + DOM + layout), 25 edits after 2 warm-up e
 baseline, in the same page and run, is assigning the same text to a <pre> with `textContent`,
 timed the same way. Scenarios: 100 emoji (400 bytes: the most boundary buttons, 401), 100
 two-byte letters and a mix of every width. (An edit drops the learner's comparison columns, which
-belong to the old text, so they are never redrawn per keystroke.)
+belong to the old text, so they are never redrawn per keystroke.) Each figure is the median of
+--runs runs in the same page (the machine is shared: one run can be unlucky).
 
-    python bench/text_units.py [--rounds 25] [--site DIR]
+    python bench/text_units.py [--rounds 25] [--runs 5] [--site DIR]
 """
 
 from __future__ import annotations
 
-import argparse
-import shutil
-import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.visualizer import CHROMIUM_ARGS, GOAL_MS, percentile  # noqa: E402
-from builder.serve import start_server  # noqa: E402
+from bench.widget_bench import Row, main
 
 LIMIT = 100
 SCENARIOS = [
@@ -77,60 +71,14 @@ async ({text, other, rounds}) => {
 """
 
 
-def build_lesson(out: Path) -> None:
-    completed = subprocess.run([sys.executable, str(ROOT / "build.py"), "--only", "rag-00b", "--out", str(out)],
-                               cwd=ROOT, capture_output=True, text=True)
-    if completed.returncode != 0:
-        sys.exit(f"build failed: {completed.stderr.strip()}")
-
-
-def run(site: Path, rounds: int) -> bool:
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        sys.exit("Debian's chromium is not installed (make browser)")
-    server = start_server(site, isolated=True)
-    all_within_goal = True
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(server.url + "rag-00b/")
-            page.wait_for_selector("[data-testid=tu-row]")
-            print(f"{'scenario':44} {'rows':>5} {'bounds':>6} {'median':>8} {'p90':>8} {'baseline':>9} {'ratio':>6}")
-
-            def measure(name: str, text: str, other: str) -> None:
-                nonlocal all_within_goal
-                result = page.evaluate(MEASURE_JS, {"text": text, "other": other, "rounds": rounds})
-                median = statistics.median(result["table"])
-                p90 = percentile(result["table"], 0.9)
-                baseline = statistics.median(result["baseline"])
-                all_within_goal &= p90 <= GOAL_MS
-                print(f"{name:44} {result['rows']:>5} {result['boundaries']:>6} {median:>6.1f}ms {p90:>6.1f}ms "
-                      f"{baseline:>7.1f}ms {median / max(baseline, 0.1):>5.1f}x", flush=True)
-
-            for name, text, other in SCENARIOS:
-                measure(name, text, other)
-            browser.close()
-    finally:
-        server.close()
-    print(f"goal: p90 redraw <= {GOAL_MS:.0f} ms in every scenario: {'met' if all_within_goal else 'NOT met'}")
-    return all_within_goal
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=25)
-    parser.add_argument("--site", type=Path, help="an already built site with rag-00b (default: build it alone)")
-    arguments = parser.parse_args()
-    if arguments.site:
-        return 0 if run(arguments.site, arguments.rounds) else 1
-    with tempfile.TemporaryDirectory() as temporary:
-        site = Path(temporary) / "_site"
-        build_lesson(site)
-        return 0 if run(site, arguments.rounds) else 1
+def measure(page, rounds: int) -> list[Row]:
+    rows = []
+    for name, text, other in SCENARIOS:
+        result = page.evaluate(MEASURE_JS, {"text": text, "other": other, "rounds": rounds})
+        rows.append(Row(name, result["table"], result["baseline"],
+                        f"{result['rows']} rows {result['boundaries']} bounds"))
+    return rows
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, measure, lesson="rag-00b", ready="[data-testid=tu-row]"))

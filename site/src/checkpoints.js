@@ -11,25 +11,18 @@ import {
 } from "./code-fingerprints.js";
 import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
 import { initExport } from "./export.js";
-import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
+import { lessonArchive, webArgs, webSnippet } from "./runner-client.js";
 import { makeScrollRegion } from "./scroll-regions.js";
 
 // For all shipped tests of one checkpoint together, when the page does not say (the builder writes
 // the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
 
-// Both snippets start by making the unpacked runner importable; each ends with the expression
-// whose value `evaluate` returns.
-const IMPORT_RUNNER = String.raw`
-import sys
-if args["root"] not in sys.path:
-    sys.path.insert(0, args["root"])
-from runner.core import web
-`;
-const WARM_SNIPPET = `${IMPORT_RUNNER}web.bundle_for(args["lesson_dir"]).bundle_sha256\n`;
-const CHECK_SNIPPET = `${IMPORT_RUNNER}web.check(args["code"], args["lesson_dir"], args["only"])\n`;
-const FINGERPRINTS_SNIPPET = `${IMPORT_RUNNER}web.fingerprints(args["code"], args["lesson_dir"])\n`;
+// Calls of runner.core.web through the page's one client of it (runner-client.js).
+const WARM_SNIPPET = webSnippet(`web.bundle_for(args["lesson_dir"]).bundle_sha256`);
+const CHECK_SNIPPET = webSnippet(`web.check(args["code"], args["lesson_dir"], args["only"])`);
+const FINGERPRINTS_SNIPPET = webSnippet(`web.fingerprints(args["code"], args["lesson_dir"])`);
 // After an edit, the per-checkpoint fingerprints are computed once typing pauses this long.
 const FINGERPRINT_DELAY_MS = 150;
 
@@ -166,7 +159,7 @@ class CheckpointPanel {
   }
 
   pythonArgs(extra = {}) {
-    return { root: PYTHON_ROOT, lesson_dir: `${PYTHON_ROOT}/${this.meta.lesson_dir}`, ...extra };
+    return webArgs(this.archive, extra);
   }
 
   // Results from an earlier visit; those made with other tests show as needing a re-check.

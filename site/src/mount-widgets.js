@@ -4,6 +4,8 @@
 // A widget that fails to load or mount is marked and explains itself; the rest of the page works.
 // The checkpoint panel's "Bekijk in de visualisatie" (event werkplaats:show-in-widget) goes to
 // the first widget that lists that checkpoint in its `checkpoints:` option.
+import * as judge from "./python-judge.js";
+import * as pythonText from "./python-text.js";
 import * as values from "./python-values.js";
 import { WidgetRunner } from "./widget-runner.js";
 
@@ -62,7 +64,7 @@ export function initWidgets({ root, python = null, editor = null, lessonId }) {
   const metaUrl = new URL(`../checkpoints/${lessonId}/meta.json`, import.meta.url).href;
   const runner = new WidgetRunner({ python, editor, metaUrl });
   // What every widget gets besides its own id, options and checkpoints: see docs/authoring.md.
-  const shared = { root, python, editor, runner, values, lessonId };
+  const shared = { root, python, editor, runner, values, pythonText, judge, lessonId };
   const done = Promise.all(elements.map(async (element) => {
     mounted.set(element, await mountOne(element, shared));
   })).then(() => mounted);

@@ -4,18 +4,13 @@
 // solution (solution.py from the checkpoint archive), or one in the widget's own Python source.
 // Widgets get a WidgetRunner as `context.runner` (see mount-widgets.js).
 import { LOADING_PYTHON, packageErrorMessage } from "./editor.js";
-import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";
 import { callReply, stringifyPlain } from "./python-values.js";
+import { lessonArchive, webArgs, webSnippet } from "./runner-client.js";
 
 // Without a page limit (the worker's, from the lesson's run_seconds): the default run limit.
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
-const CALL_SNIPPET = String.raw`
-import sys
-if args["root"] not in sys.path:
-    sys.path.insert(0, args["root"])
-from runner.core import web
-web.call_for_page(args["request"])
-`;
+// Through the page's one client of runner.core.web (runner-client.js), as the checkpoint panel.
+const CALL_SNIPPET = webSnippet(`web.call_for_page(args["request"])`);
 
 /**
  * @typedef {object} CallReply
@@ -101,7 +96,7 @@ export class WidgetRunner {
         if (packages.length > 0) return failure("error", packages.map(packageErrorMessage).join(" "));
       }
       envelope = await this.python.evaluate(CALL_SNIPPET, {
-        args: { root: PYTHON_ROOT, request: stringifyPlain({ ...request, lesson_dir: archive.lessonDir }) },
+        args: webArgs(archive, { request: stringifyPlain({ ...request, lesson_dir: archive.lessonDir }) }),
         timeLimitSeconds,
         onStatus,
       });

@@ -1,40 +1,16 @@
 // The chunk-range computation of the visualizer: words, passages and coverage figures exactly as
 // the reference `word_chunks` and `chunk_coverage` of lesson rag-01 compute them in Python.
 // Pure functions without DOM access, so Node runs this file unchanged in the differential test
-// (tests/visualizer/). All offsets are Unicode code points, like Python's str indices; the
-// UTF-16 offsets next to them exist only to slice JavaScript strings and highlight the DOM.
-
-// Every code point for which Python's `str.isspace()` is true. Python's `re` pattern `\s` and
-// `str.strip()` use the same definition. Generated with Python 3.11:
-//   [c for c in range(0x110000) if chr(c).isspace()]
-// tests/visualizer/test_whitespace.py checks this list against the running Python.
-// JavaScript's `\s` differs: it matches U+FEFF and misses U+001C-U+001F and U+0085.
-export const PYTHON_WHITESPACE = [
-  0x0009, 0x000a, 0x000b, 0x000c, 0x000d, 0x001c, 0x001d, 0x001e, 0x001f, 0x0020, 0x0085,
-  0x00a0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
-  0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
-];
+// (tests/ in this folder). Python's text semantics (whitespace, words, windows, int fields) come
+// from the shared kit site/src/python-text.js, which the widget gets as `context.pythonText` and
+// hands in here as `pythonText`. All offsets are Unicode code points, like Python's str indices;
+// the UTF-16 offsets next to them exist only to slice JavaScript strings and highlight the DOM.
 
 export const MAX_TEXT_LENGTH = 20000;
 export const MAX_WINDOW = 256;
 
-// All whitespace is in the BMP, so one byte per UTF-16 unit up to the largest one is enough
-// for a lookup that stays fast on a 20 000-character text.
-const WHITESPACE_TABLE = new Uint8Array(PYTHON_WHITESPACE[PYTHON_WHITESPACE.length - 1] + 1);
-for (const codePoint of PYTHON_WHITESPACE) WHITESPACE_TABLE[codePoint] = 1;
-
-function isPythonWhitespace(unit) {
-  return unit < WHITESPACE_TABLE.length && WHITESPACE_TABLE[unit] === 1;
-}
-
 /**
- * @typedef {object} Word
- * @property {number} index       word index (0-based)
- * @property {number} start       code-point offset of the first character
- * @property {number} end         code-point offset just after the last character
- * @property {number} utf16Start  the same positions in UTF-16 units, for JavaScript strings
- * @property {number} utf16End
- * @property {string} text
+ * @typedef {import("../../site/src/python-text.js").Word} Word
  */
 
 /**
@@ -45,65 +21,19 @@ function isPythonWhitespace(unit) {
  */
 
 /**
- * Split `text` into the matches of Python's `re.finditer(r"\S+", text)`.
- * @param {string} text
- * @returns {ScannedText}
- */
-export function scanText(text) {
-  const words = [];
-  let codePoint = 0;
-  let loneSurrogateAt = -1;
-  let wordStart = -1;
-  let wordUtf16Start = -1;
-  const closeWord = (utf16End) => {
-    words.push({
-      index: words.length,
-      start: wordStart,
-      end: codePoint,
-      utf16Start: wordUtf16Start,
-      utf16End,
-      text: text.slice(wordUtf16Start, utf16End),
-    });
-    wordStart = -1;
-  };
-  for (let unit = 0; unit < text.length; ) {
-    const first = text.charCodeAt(unit);
-    let width = 1;
-    if (first >= 0xd800 && first <= 0xdbff && unit + 1 < text.length) {
-      const second = text.charCodeAt(unit + 1);
-      if (second >= 0xdc00 && second <= 0xdfff) width = 2;
-    }
-    if (width === 1 && first >= 0xd800 && first <= 0xdfff && loneSurrogateAt < 0) {
-      loneSurrogateAt = codePoint;
-    }
-    if (isPythonWhitespace(first)) {
-      if (wordStart >= 0) closeWord(unit);
-    } else if (wordStart < 0) {
-      wordStart = codePoint;
-      wordUtf16Start = unit;
-    }
-    unit += width;
-    codePoint += 1;
-  }
-  if (wordStart >= 0) closeWord(text.length);
-  return { words, length: codePoint, loneSurrogateAt };
-}
-
-/**
  * The value a number field holds, as Python would receive it: only an integer literal is an
  * exact int. A number that is not an integer, or text such as "6.5" or "1e2", stays what it is
  * and is rejected later, as `word_chunks` rejects 6.5 and 100.0.
  * @param {string|number} raw  the field's value, or a number
+ * @param {typeof import("../../site/src/python-text.js")} pythonText
  * @returns {{present: boolean, integer: number|null, raw: string}}
  */
-export function readWholeNumber(raw) {
+export function readWholeNumber(raw, pythonText) {
   if (typeof raw === "number") {
     return { present: true, integer: Number.isInteger(raw) ? raw : null, raw: String(raw) };
   }
   const trimmed = String(raw).trim();
-  if (trimmed === "") return { present: false, integer: null, raw: trimmed };
-  if (!/^-?[0-9]+$/.test(trimmed)) return { present: true, integer: null, raw: trimmed };
-  return { present: true, integer: Number.parseInt(trimmed, 10), raw: trimmed };
+  return { present: trimmed !== "", integer: pythonText.integerLiteral(trimmed), raw: trimmed };
 }
 
 /**
@@ -188,14 +118,9 @@ export function explainProblems(scanned, window, overlap) {
  * @param {number} overlap
  * @returns {Passage[]}
  */
-export function cutPassages(text, words, window, overlap) {
-  const passages = [];
-  const step = window - overlap;
-  for (let wordStart = 0; ; wordStart += step) {
-    const wordEnd = Math.min(wordStart + window, words.length);
-    passages.push(makePassage(text, words, wordStart, wordEnd));
-    if (wordEnd === words.length) return passages;
-  }
+export function cutPassages(text, words, window, overlap, pythonText) {
+  return pythonText.wordWindows(words.length, window, overlap)
+    .map(([wordStart, wordEnd]) => makePassage(text, words, wordStart, wordEnd));
 }
 
 export function makePassage(text, words, wordStart, wordEnd) {
@@ -274,15 +199,16 @@ export function measureCoverage(totalWords, passages) {
  * @param {string} text
  * @param {string|number} windowValue
  * @param {string|number} overlapValue
+ * @param {typeof import("../../site/src/python-text.js")} pythonText  context.pythonText
  * @returns {ChunkRanges}
  */
-export function computeChunkRanges(text, windowValue, overlapValue) {
-  const scanned = scanText(text);
-  const window = readWholeNumber(windowValue);
-  const overlap = readWholeNumber(overlapValue);
+export function computeChunkRanges(text, windowValue, overlapValue, pythonText) {
+  const scanned = pythonText.splitWords(text);
+  const window = readWholeNumber(windowValue, pythonText);
+  const overlap = readWholeNumber(overlapValue, pythonText);
   const problems = explainProblems(scanned, window, overlap);
   const valid = problems.length === 0;
-  const passages = valid ? cutPassages(text, scanned.words, window.integer, overlap.integer) : [];
+  const passages = valid ? cutPassages(text, scanned.words, window.integer, overlap.integer, pythonText) : [];
   return {
     valid,
     problems,

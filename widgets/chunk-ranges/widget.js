@@ -27,12 +27,14 @@ function passageLabel(passage, number) {
 export class ChunkRangeVisualizer {
   /**
    * @param {HTMLElement} root  the template's `[data-visualizer]` section
-   * @param {{runner: object, values: object}} context  the widget context (site/src/widgets.js)
+   * @param {{runner: object, values: object, pythonText: object}} context  the widget context
+   *   (site/src/mount-widgets.js)
    */
-  constructor(root, { runner, values }) {
+  constructor(root, { runner, values, pythonText }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.pythonText = pythonText;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.source = find("viz-source");
     this.windowField = find("viz-window");
@@ -112,7 +114,7 @@ export class ChunkRangeVisualizer {
     // A "change" after the "input" that already drew this state would only lose the selection.
     if (this.drawnInput && input.every((value, index) => value === this.drawnInput[index])) return;
     this.drawnInput = input;
-    const ranges = computeChunkRanges(...input);
+    const ranges = computeChunkRanges(...input, this.pythonText);
     const keepSelected = this.selected;
     // Items are reused: take the old selection and overlay off them before drawing anew.
     this.clearLearnerOverlay();

@@ -6,22 +6,11 @@
 export const MAX_TEXT_LENGTH = 20000;
 export const MAX_WORDS_LIMIT = 256;
 
-// What Python's str.split() splits on (every c with chr(c).isspace()), as code points. Kept in
-// this folder so the widget is everything it is; the differential test holds it to Python's.
-const WHITESPACE = new Set([
-  0x0009, 0x000a, 0x000b, 0x000c, 0x000d, 0x001c, 0x001d, 0x001e, 0x001f, 0x0020, 0x0085,
-  0x00a0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
-  0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
-]);
 // The "s" flag: Python's "." matches everything but "\n" (which never occurs inside a line), while
 // JavaScript's "." would also stop at "\r", U+2028 and U+2029.
 const FENCE_OPENER = /^ {0,3}(`{3,}|~{3,})(.*)$/s;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/s;
 const CLOSING_SEQUENCE = /[ \t]+#+$/;
-
-function isSpace(codePoint) {
-  return WHITESPACE.has(codePoint);
-}
 
 function stripSpacesAndTabs(text) {
   return text.replace(/^[ \t]+/, "").replace(/[ \t]+$/, "");
@@ -46,25 +35,6 @@ function closesFence(line, marker) {
   let run = 0;
   while (run < stripped.length && stripped[run] === marker[0]) run += 1;
   return run >= marker.length && stripSpacesAndTabs(stripped.slice(run)) === "";
-}
-
-/**
- * Code points of `text` with their UTF-16 offsets: codePoints[i] is the i-th code point's value,
- * utf16[i] where it starts in the JavaScript string (utf16[length] = text.length).
- */
-export function indexText(text) {
-  const codePoints = [];
-  const utf16 = [];
-  for (let unit = 0; unit < text.length; ) {
-    const value = text.codePointAt(unit);
-    // A lone surrogate is one code point for Python as well.
-    const width = value > 0xffff ? 2 : 1;
-    codePoints.push(value);
-    utf16.push(unit);
-    unit += width;
-  }
-  utf16.push(text.length);
-  return { codePoints, utf16 };
 }
 
 /**
@@ -102,48 +72,10 @@ export function findHeadings(text) {
   return { headings, fenceLines };
 }
 
-function trimmedSpan(codePoints, start, end) {
-  while (start < end && isSpace(codePoints[start])) start += 1;
-  while (end > start && isSpace(codePoints[end - 1])) end -= 1;
-  return [start, end];
-}
-
-function wordSpans(codePoints, start, end) {
-  const spans = [];
-  let wordStart = -1;
-  for (let index = start; index < end; index += 1) {
-    if (isSpace(codePoints[index])) {
-      if (wordStart >= 0) spans.push([wordStart, index]);
-      wordStart = -1;
-    } else if (wordStart < 0) {
-      wordStart = index;
-    }
-  }
-  if (wordStart >= 0) spans.push([wordStart, end]);
-  return spans;
-}
-
-// rag-01's window rule over spans[0..n): [0, min(w, n)), then every w - o words, stop at the end.
-function windows(count, maxWords, overlap) {
-  const result = [];
-  if (count === 0) return result;
-  for (let first = 0; ; first += maxWords - overlap) {
-    const last = Math.min(first + maxWords, count);
-    result.push([first, last]);
-    if (last === count) return result;
-  }
-}
-
-/** The value a number field holds as Python gets it: only an integer literal is an int. */
-export function readWholeNumber(raw) {
-  const trimmed = String(raw).trim();
-  return /^-?[0-9]+$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
-}
-
 /** Why sized_chunks would refuse this input, in Dutch; empty when it is valid. */
-export function explainProblems(text, length, maxWords, overlap) {
+export function explainProblems(text, length, maxWords, overlap, pythonText) {
   const problems = [];
-  if ([...text].every((c) => isSpace(c.codePointAt(0)))) {
+  if ([...text].every((c) => pythonText.isPythonSpace(c.codePointAt(0)))) {
     problems.push("De tekst is leeg of alleen witruimte: een snapshot weigert dat.");
   }
   if (length > MAX_TEXT_LENGTH) problems.push(`De tekst telt ${length} tekens; meer dan 20000 weigert een snapshot.`);
@@ -161,12 +93,13 @@ export function explainProblems(text, length, maxWords, overlap) {
  * @param {string} text
  * @param {string|number} maxWordsField
  * @param {string|number} overlapField
+ * @param {typeof import("../../site/src/python-text.js")} pythonText  context.pythonText
  */
-export function analyse(text, maxWordsField, overlapField) {
-  const { codePoints, utf16 } = indexText(text);
-  const maxWords = readWholeNumber(maxWordsField);
-  const overlap = readWholeNumber(overlapField);
-  const problems = explainProblems(text, codePoints.length, maxWords, overlap);
+export function analyse(text, maxWordsField, overlapField, pythonText) {
+  const { codePoints, utf16 } = pythonText.indexCodePoints(text);
+  const maxWords = pythonText.integerLiteral(maxWordsField);
+  const overlap = pythonText.integerLiteral(overlapField);
+  const problems = explainProblems(text, codePoints.length, maxWords, overlap, pythonText);
   const slice = (start, end) => text.slice(utf16[start], utf16[end]);
   const { headings, fenceLines } = findHeadings(text);
   const firstStart = headings.length > 0 ? headings[0].start : codePoints.length;
@@ -181,7 +114,7 @@ export function analyse(text, maxWordsField, overlapField) {
   });
   const sections = [];
   for (const candidate of raw) {
-    const [start, end] = trimmedSpan(codePoints, candidate.begin, candidate.end);
+    const [start, end] = pythonText.strippedSpan(codePoints, candidate.begin, candidate.end);
     if (start < end) {
       sections.push({
         chunkNumber: sections.length, level: candidate.level, headings: [...candidate.path],
@@ -194,8 +127,8 @@ export function analyse(text, maxWordsField, overlapField) {
   const fixed = [];
   if (valid) {
     for (const section of sections) {
-      const spans = wordSpans(codePoints, section.start, section.end);
-      for (const [first, last] of windows(spans.length, maxWords, overlap)) {
+      const spans = pythonText.wordSpansIn(codePoints, section.start, section.end);
+      for (const [first, last] of pythonText.wordWindows(spans.length, maxWords, overlap)) {
         const start = spans[first][0];
         const end = spans[last - 1][1];
         const body = slice(start, end);
@@ -206,8 +139,8 @@ export function analyse(text, maxWordsField, overlapField) {
         });
       }
     }
-    const spans = wordSpans(codePoints, 0, codePoints.length);
-    for (const [first, last] of windows(spans.length, maxWords, overlap)) {
+    const spans = pythonText.wordSpansIn(codePoints);
+    for (const [first, last] of pythonText.wordWindows(spans.length, maxWords, overlap)) {
       const start = spans[first][0];
       const end = spans[last - 1][1];
       // The sections this window touches: more than one means it cuts across a section boundary.

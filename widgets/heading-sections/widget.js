@@ -40,10 +40,12 @@ function pathText(headings) {
 }
 
 export class StructureView {
-  constructor(root, { runner, values }) {
+  constructor(root, { runner, values, pythonText, judge }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.pythonText = pythonText;
+    this.judge = judge;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.source = find("hs-source");
     this.maxWordsField = find("hs-max-words");
@@ -98,7 +100,7 @@ export class StructureView {
       this.learnerList.hidden = true;
       this.learnerList.replaceChildren();
     }
-    this.result = analyse(this.source.value, this.maxWordsField.value, this.overlapField.value);
+    this.result = analyse(this.source.value, this.maxWordsField.value, this.overlapField.value, this.pythonText);
     this.drawProblems(this.result.problems);
     this.drawTree(this.result.headings);
     this.drawList(this.sectionList, "section", this.result.sections, (chunk) =>
@@ -331,7 +333,7 @@ export class StructureView {
         : { state: "different", summary: `De referentie weigert deze invoer met een ValueError, maar je ${name} ${mine.status === "raised" ? `gaf ${mine.message}` : "gaf een resultaat"}.` };
     }
     if (mine.status === "raised") return { state: "different", summary: mine.message };
-    const difference = firstDifference(mine.value, reference.value, this.values);
+    const difference = firstDifference(mine.value, reference.value, this.values, this.judge);
     const chunks = Array.isArray(mine.value) ? mine.value : null;
     const referenceChunks = Array.isArray(reference.value) ? reference.value : [];
     if (difference === null) {
@@ -350,7 +352,7 @@ export class StructureView {
     this.learnerList.replaceChildren(...chunks.map((chunk, index) => {
       const item = document.createElement("li");
       item.dataset.testid = "hs-learner-chunk";
-      const same = index < referenceChunks.length && repr(chunk) === repr(referenceChunks[index]);
+      const same = index < referenceChunks.length && this.judge.same(chunk, referenceChunks[index]);
       item.dataset.status = same ? "matching" : "different";
       const field = (key) => (chunk instanceof Map ? chunk.get(key) : undefined);
       const start = field("start");

@@ -1,10 +1,10 @@
 """The two search routes of lesson rag-04, run in the page by the hybrid-merge widget.
 
-The keyword route is BM25 in plain Python over the lesson's chunks (corpus.py, CHUNKS). The
-semantic route ranks the same chunks by cosine similarity to a question's vector; the chunk and
-question vectors were computed once by make_vectors.py with the model named in corpus.py (MODEL)
-and ship with the lesson, since no embedding model runs in the page. Loaded as one text after
-corpus.py (widget.js joins the two), so CHUNKS, CHUNK_VECTORS, QUESTIONS and MODEL are defined.
+The keyword route is BM25 in plain Python over the lesson's chunks. The semantic route ranks the
+same chunks by cosine similarity to a question's vector; the chunk and question vectors were
+computed once by make_vectors.py with the model the data names, and ship with the lesson as data
+(corpus.json), since no embedding model runs in the page. widget.js imports corpus.json and hands
+it to `search` as its first argument: {"model", "chunks", "chunk_vectors", "questions"}.
 """
 
 import math
@@ -56,33 +56,35 @@ def as_hit(chunk_id):
     return {"id": chunk_id, "document_id": document_id, "chunk_number": int(number)}
 
 
-def question_by_key(key):
-    for question in QUESTIONS:
+def question_by_key(questions, key):
+    for question in questions:
         if question["key"] == key:
             return question
     raise ValueError(f"onbekende vraag {key!r}")
 
 
-def chunk_counts():
+def chunk_counts(chunks):
     counts = {}
-    for chunk_id in CHUNKS:
+    for chunk_id in chunks:
         document_id, number = chunk_id.split(":")
         counts[document_id] = max(counts.get(document_id, 0), int(number) + 1)
     return counts
 
 
-def search(key, top=6):
-    """Both routes for one of the lesson's questions: hits in rank order with their scores."""
-    question = question_by_key(key)
-    keyword = bm25_scores(question["text"], CHUNKS)
-    semantic = semantic_scores(question["vector"], CHUNK_VECTORS)
+def search(corpus, key, top=6):
+    """Both routes for one of the lesson's questions (corpus: the data of corpus.json): hits in
+    rank order with their scores."""
+    chunks = corpus["chunks"]
+    question = question_by_key(corpus["questions"], key)
+    keyword = bm25_scores(question["text"], chunks)
+    semantic = semantic_scores(question["vector"], corpus["chunk_vectors"])
     return {
         "question": question["text"],
         "keyword": [dict(as_hit(chunk_id), score=round(keyword[chunk_id], 3)) for chunk_id in ranked(keyword, top)],
         "semantic": [dict(as_hit(chunk_id), score=round(semantic[chunk_id], 3)) for chunk_id in ranked(semantic, top)],
-        "chunk_counts": chunk_counts(),
-        "texts": dict(CHUNKS),
-        "model": MODEL,
+        "chunk_counts": chunk_counts(chunks),
+        "texts": dict(chunks),
+        "model": corpus["model"],
     }
 
 

@@ -1,21 +1,16 @@
 // The merge viewer of lesson rag-04. Both search routes run in Python in the page (routes.py over
-// corpus.py, through the shared runner); the merge, the cap and the context come from the lesson's
+// data in corpus.json, through the shared runner); the merge, the cap and the context come from the lesson's
 // reference solution (runner.callReference), and "Mijn samenvoeging" runs the learner's own three
 // functions on the same hits (runner.callLearner). Learner output is shown as text only.
-import corpusPython from "./corpus.py";
+import corpus from "./corpus.json";
 import routesPython from "./routes.py";
 
-const ROUTES_SOURCE = `${corpusPython}\n${routesPython}`;
 const FETCHED_PER_ROUTE = 6;
 const STATE_LABELS = { taken: "gekozen", refilled: "aangevuld", skipped: "overgeslagen" };
 const ROUTE_LABELS = { keyword: "trefwoord", semantic: "semantisch" };
 
 function plainHit(hit) {
   return { id: hit.get("id"), document_id: hit.get("document_id"), chunk_number: hit.get("chunk_number") };
-}
-
-function wholeNumber(text) {
-  return /^[0-9]+$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 
 function replyProblem(reply, what, timeLimitSeconds) {
@@ -26,10 +21,13 @@ function replyProblem(reply, what, timeLimitSeconds) {
 }
 
 export class MergeViewer {
-  constructor(root, { runner, values }) {
+  constructor(root, { runner, values, pythonText, judge }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.judge = judge;
+    // A field's number as Python would get it: digits only (no sign, no decimals).
+    this.wholeNumber = (text) => pythonText.integerLiteral(text, { negative: false });
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.question = find("hm-question");
     this.slots = find("hm-slots");
@@ -57,8 +55,8 @@ export class MergeViewer {
   }
 
   numbers() {
-    const slots = wholeNumber(this.slots.value);
-    const budget = wholeNumber(this.budget.value);
+    const slots = this.wholeNumber(this.slots.value);
+    const budget = this.wholeNumber(this.budget.value);
     if (slots === null || slots < 1 || slots > 50) return { problem: "Plaatsen is een geheel getal van 1 tot en met 50." };
     if (budget === null || budget < slots || budget > 50) return { problem: "Het budget is een geheel getal van het aantal plaatsen tot en met 50." };
     return { slots, budget };
@@ -89,7 +87,7 @@ export class MergeViewer {
 
   async compute(key, slots, budget, semanticDown) {
     const limit = this.runner.timeLimitSeconds;
-    const found = await this.runner.callModule(ROUTES_SOURCE, "search", [key, FETCHED_PER_ROUTE]);
+    const found = await this.runner.callModule(routesPython, "search", [corpus, key, FETCHED_PER_ROUTE]);
     const searchProblem = replyProblem(found, "De zoekwegen", limit);
     if (searchProblem) return { problem: searchProblem };
     const data = found.value;
@@ -102,7 +100,7 @@ export class MergeViewer {
     const context = await this.runner.callReference("hybrid_context", [keywordHits, semanticHits, counts, slots, budget]);
     const mergedProblem = replyProblem(merged, "De samenvoeging", limit) ?? replyProblem(context, "De context", limit);
     if (mergedProblem) return { problem: mergedProblem };
-    const passes = await this.runner.callModule(ROUTES_SOURCE, "cap_passes", [merged.value, slots]);
+    const passes = await this.runner.callModule(routesPython, "cap_passes", [merged.value, slots]);
     const passesProblem = replyProblem(passes, "Het plafond", limit);
     if (passesProblem) return { problem: passesProblem };
     return {
@@ -241,31 +239,34 @@ export class MergeViewer {
       return { name, verdict: "different", text: `geeft ${this.values.pythonRepr(reply.value)}, niet de vorm van de opdracht.` };
     }
     const wanted = describe(reference.value);
-    const same = this.values.pythonRepr(reply.value) === this.values.pythonRepr(reference.value);
+    const same = this.judge.same(reply.value, reference.value);
     if (same) return { name, verdict: "same", text: `hetzelfde: ${mine}` };
     // The short description may hide what differs (hybrid_context's `results`): then the fields
     // that differ are shown, so a red line never has two identical sides.
     const text = mine === wanted
-      ? differingParts(reply.value, reference.value, this.values.pythonRepr)
+      ? differingParts(reply.value, reference.value, this.values.pythonRepr, this.judge)
       : `jij: ${mine} · referentie: ${wanted}`;
     return { name, verdict: "different", text };
   }
 }
 
-// Where two values differ, in Python notation: per dict key or list position, else whole.
-export function differingParts(mine, wanted, repr) {
+// Where two values differ, in Python notation: per dict key or list position, else whole. Which
+// parts differ is the page's one judge's call (context.judge, grading's exact comparison).
+export function differingParts(mine, wanted, repr, judge) {
   const parts = [];
   if (mine instanceof Map && wanted instanceof Map) {
     for (const key of new Set([...wanted.keys(), ...mine.keys()])) {
+      if (mine.has(key) && wanted.has(key) && judge.same(mine.get(key), wanted.get(key))) continue;
       const a = mine.has(key) ? repr(mine.get(key)) : "(ontbreekt)";
       const b = wanted.has(key) ? repr(wanted.get(key)) : "(hoort er niet bij)";
-      if (a !== b) parts.push(`${repr(key)}: jij ${a} · referentie ${b}`);
+      parts.push(`${repr(key)}: jij ${a} · referentie ${b}`);
     }
   } else if (Array.isArray(mine) && Array.isArray(wanted)) {
     for (let index = 0; index < Math.max(mine.length, wanted.length); index += 1) {
+      if (index < mine.length && index < wanted.length && judge.same(mine[index], wanted[index])) continue;
       const a = index < mine.length ? repr(mine[index]) : "(ontbreekt)";
       const b = index < wanted.length ? repr(wanted[index]) : "(te veel)";
-      if (a !== b) parts.push(`[${index}]: jij ${a} · referentie ${b}`);
+      parts.push(`[${index}]: jij ${a} · referentie ${b}`);
     }
   }
   return parts.length > 0 ? `verschilt in ${parts.join("; ")}` : `jij: ${repr(mine)} · referentie: ${repr(wanted)}`;

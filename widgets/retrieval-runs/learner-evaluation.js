@@ -20,20 +20,22 @@ function shown(value, values) {
   return values.pythonRepr(value);
 }
 
-// A mean may differ in its last bits when it is summed in another order: that is no mistake.
-function sameValue(key, actual, expected, values) {
+// The counts are judged as grading judges them (the page's one judge, context.judge: exact, so
+// True or 2.0 is not 2). A mean may differ in its last bits when it is summed in another order:
+// that is no mistake, so the three measures must be floats within a relative 1e-12.
+function sameValue(key, actual, expected, values, judge) {
   if (FLOAT_KEYS.has(key)) {
     if (!(actual instanceof values.PyFloat)) return false;
     return Math.abs(actual.value - expected) <= 1e-12 * Math.max(1, Math.abs(expected));
   }
-  return typeof actual === "number" && actual === expected;
+  return judge.same(actual, expected);
 }
 
 /**
  * {verdict: "same" | "different" | "raised" | "no-result", summary, rows}: rows hold per key the
  * reference value, the learner's, and whether they agree (types included: 1 is not 1.0).
  */
-export function compareEvaluation(reply, expected, values) {
+export function compareEvaluation(reply, expected, values, judge) {
   if (reply.status === "no-function") {
     return { verdict: "no-result", summary: "Je code heeft nog geen functie evaluate.", rows: [] };
   }
@@ -53,7 +55,7 @@ export function compareEvaluation(reply, expected, values) {
     const actual = value.has(key) ? value.get(key) : undefined;
     const wanted = FLOAT_KEYS.has(key) ? new values.PyFloat(expected[key]) : expected[key];
     return { key, expected: values.pythonRepr(wanted), actual: shown(actual, values),
-      same: actual !== undefined && sameValue(key, actual, expected[key], values) };
+      same: actual !== undefined && sameValue(key, actual, expected[key], values, judge) };
   });
   const extra = [...value.keys()].filter((key) => !KEYS.includes(key));
   for (const key of extra) {

@@ -1,41 +1,16 @@
 // The retrieval-run viewer's computation (no DOM): rag-01's word windows, the lesson's word-overlap
 // scorer, and question_hits / evaluate of rag-03 exactly as checkpoints/rag-03/solution.py defines
 // them. Positions are Python code points, never UTF-16 units. Proven against the reference
-// solutions by tests/widgets/test_retrieval_runs_differential.py.
+// solutions by tests/test_retrieval_runs_differential.py in this folder.
 
-// Every character Python's str.isspace() calls whitespace: the \S+ of rag-01's word_chunks.
-export const PYTHON_WHITESPACE = "\t\n\u000b\u000c\r\u001c\u001d\u001e\u001f \u0085\u00a0\u1680" +
-  "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
-const SPACE = new Set(PYTHON_WHITESPACE);
-
-/** [start, end) of every word (a run without whitespace), in code points. */
-export function wordSpans(text) {
-  const spans = [];
-  let position = 0;
-  let start = -1;
-  for (const character of text) {
-    if (SPACE.has(character)) {
-      if (start >= 0) spans.push([start, position]);
-      start = -1;
-    } else if (start < 0) {
-      start = position;
-    }
-    position += 1;
-  }
-  if (start >= 0) spans.push([start, position]);
-  return spans;
-}
-
-/** word_chunks of rag-01 on one text: {wordStart, wordEnd, start, end} per passage. */
-export function wordWindows(text, window, overlap) {
-  const spans = wordSpans(text);
-  const passages = [];
-  if (spans.length === 0) return passages;
-  for (let wordStart = 0; ; wordStart += window - overlap) {
-    const wordEnd = Math.min(wordStart + window, spans.length);
-    passages.push({ wordStart, wordEnd, start: spans[wordStart][0], end: spans[wordEnd - 1][1] });
-    if (wordEnd === spans.length) return passages;
-  }
+/**
+ * word_chunks of rag-01 on one text: {wordStart, wordEnd, start, end} per passage, from the words
+ * and windows of the shared kit (site/src/python-text.js, the widget context's `pythonText`).
+ */
+export function wordWindows(text, window, overlap, pythonText) {
+  const { words } = pythonText.splitWords(text);
+  return pythonText.wordWindows(words.length, window, overlap).map(([wordStart, wordEnd]) =>
+    ({ wordStart, wordEnd, start: words[wordStart].start, end: words[wordEnd - 1].end }));
 }
 
 /** A code-point slice of text (the string's own slice counts UTF-16 units). */
@@ -59,13 +34,13 @@ export function scoreWords(text) {
 /**
  * Rankings for one chunking configuration: every passage of every version scored against each
  * question; passages with a score above 0, best first, ties by corpus order and then position;
- * at most `limit` per question. Returns {passages, storedWords, rankings}.
+ * at most `limit` per question. Returns {passages, storedWords, rankings}. `pythonText`: the kit.
  */
-export function configurationRuns(corpus, questions, window, overlap, limit = 20) {
+export function configurationRuns(corpus, questions, window, overlap, pythonText, limit = 20) {
   const passages = [];
   let storedWords = 0;
   Object.entries(corpus).forEach(([version, text], order) => {
-    for (const passage of wordWindows(text, window, overlap)) {
+    for (const passage of wordWindows(text, window, overlap, pythonText)) {
       storedWords += passage.wordEnd - passage.wordStart;
       passages.push({ version, order, start: passage.start, end: passage.end,
         words: scoreWords(sliceCodePoints(text, passage.start, passage.end)),

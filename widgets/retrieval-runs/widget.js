@@ -21,11 +21,14 @@ function element(tag, className, text) {
   return node;
 }
 
-/** The runs a learner can choose: the lesson's worked example, then each configuration. */
-export function lessonRuns() {
+/**
+ * The runs a learner can choose: the lesson's worked example, then each configuration.
+ * @param {typeof import("../../site/src/python-text.js")} pythonText  context.pythonText
+ */
+export function lessonRuns(pythonText) {
   const runs = [{ id: "voorbeeld", label: "Lesvoorbeeld: vier lampvragen", ...LAMP_EXAMPLE, table: null }];
   for (const [window, overlap] of CONFIGURATIONS) {
-    const computed = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap);
+    const computed = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap, pythonText);
     runs.push({
       id: `venster-${window}-overlap-${overlap}`,
       label: `Venster ${window}, overlap ${overlap}`,
@@ -41,13 +44,14 @@ export function lessonRuns() {
 export class RetrievalRunViewer {
   /**
    * @param {HTMLElement} root  the template's `[data-runs]` section
-   * @param {{runner?: object, values?: object, options: {k: number}}} context
+   * @param {{runner?: object, values?: object, judge?: object, options: {k: number}}} context
    * @param {Array} runs  what lessonRuns() returns (the benchmark passes larger ones)
    */
-  constructor(root, { runner = null, values = null }, runs) {
+  constructor(root, { runner = null, values = null, judge = null }, runs) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.judge = judge;
     this.runs = runs;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.runSelect = find("rr-run");
@@ -289,7 +293,7 @@ export class RetrievalRunViewer {
       const reply = await this.runner.callLearner("evaluate", [run.questions, run.rankings, run.corpus, k], {
         onStatus: () => { this.learnerStatus.textContent = "Je evaluate draait…"; },
       });
-      comparison = compareEvaluation(reply, expected, this.values);
+      comparison = compareEvaluation(reply, expected, this.values, this.judge);
     } catch (error) {
       comparison = { verdict: "no-result", summary: `Python kon je evaluate niet draaien: ${error && (error.message || error)}`, rows: [] };
     } finally {
@@ -336,6 +340,6 @@ export class RetrievalRunViewer {
  * @param {HTMLElement} element  the widget's root, `[data-widget=retrieval-runs]`
  */
 export function mount(element, context) {
-  const viewer = new RetrievalRunViewer(element.querySelector("[data-runs]"), context, lessonRuns());
+  const viewer = new RetrievalRunViewer(element.querySelector("[data-runs]"), context, lessonRuns(context.pythonText));
   return { viewer, showCheckpoint: () => viewer.showLearnerEvaluation() };
 }

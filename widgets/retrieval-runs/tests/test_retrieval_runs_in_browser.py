@@ -11,7 +11,7 @@ from tests.browser.accessibility import wait_until_python_is_idle
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOLUTION = (ROOT / "checkpoints" / "rag-03" / "solution.py").read_text(encoding="utf-8")
 FLOOR_DIVISION = (ROOT / "checkpoints" / "rag-03" / "wrong" / "evaluate__floor_division.py").read_text(encoding="utf-8")
 

@@ -8,6 +8,7 @@ question list is the template's, and the shipped vectors still tell the story th
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import re
 import tomllib
@@ -28,11 +29,17 @@ def load_reference():
 
 
 def widget_namespace() -> dict:
-    """corpus.py followed by routes.py, as widget.js joins them for the page."""
+    """routes.py as the page runs it, with the data of corpus.json as widget.js hands it over."""
     namespace: dict = {}
-    source = (WIDGET / "corpus.py").read_text(encoding="utf-8") + "\n" + (WIDGET / "routes.py").read_text(encoding="utf-8")
-    exec(compile(source, "hybrid-merge", "exec"), namespace)
+    exec(compile((WIDGET / "routes.py").read_text(encoding="utf-8"), "routes.py", "exec"), namespace)
+    corpus = json.loads((WIDGET / "corpus.json").read_text(encoding="utf-8"))
+    namespace.update(CORPUS=corpus, CHUNKS=corpus["chunks"], CHUNK_VECTORS=corpus["chunk_vectors"],
+                     QUESTIONS=corpus["questions"], MODEL=corpus["model"])
     return namespace
+
+
+def search(widget: dict, key: str) -> dict:
+    return widget["search"](widget["CORPUS"], key)
 
 
 def lesson_namespace() -> dict:
@@ -67,6 +74,20 @@ def test_the_widgets_bm25_ranks_like_the_lessons(widget, lesson):
         assert widget["ranked"](scores, 6) == lesson["bm25_search"](query, lesson["CHUNKS"]), query
 
 
+def test_the_data_is_what_make_vectors_py_lists_and_writes(widget, tmp_path):
+    # corpus.json is generated data: its chunks and questions are the generator's, and the
+    # generator's writer gives back exactly this file from the same vectors.
+    spec = importlib.util.spec_from_file_location("hybrid_merge_make_vectors", WIDGET / "make_vectors.py")
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    assert widget["CHUNKS"] == generator.CHUNKS
+    assert [(question["key"], question["text"]) for question in widget["QUESTIONS"]] == generator.QUESTIONS
+    rewritten = tmp_path / "corpus.json"
+    generator.write_corpus(rewritten, widget["MODEL"], list(widget["CHUNK_VECTORS"].values()),
+                           [question["vector"] for question in widget["QUESTIONS"]])
+    assert rewritten.read_text(encoding="utf-8") == (WIDGET / "corpus.json").read_text(encoding="utf-8")
+
+
 def test_the_shipped_vectors_are_what_make_vectors_py_says(widget):
     model = widget["MODEL"]
     assert model["name"] == "WordLlama l2_supercat" and model["dimensions"] == 256
@@ -76,12 +97,12 @@ def test_the_shipped_vectors_are_what_make_vectors_py_says(widget):
 
 
 def test_the_vectors_tell_the_lessons_story(widget):
-    ecli = widget["search"]("ecli")
+    ecli = search(widget, "ecli")
     assert [hit["id"] for hit in ecli["keyword"]] == ["uitspraken:0"]
     assert [hit["id"] for hit in ecli["semantic"]][:2] == ["uitspraken:1", "uitspraken:0"]
-    avg = widget["search"]("avg")
+    avg = search(widget, "avg")
     assert avg["keyword"][0]["id"] == "avg:1" and avg["semantic"][0]["id"] == "avg:0"
-    huur = widget["search"]("huur")
+    huur = search(widget, "huur")
     assert huur["keyword"] == []
     assert huur["semantic"][0]["id"] == "uitspraken:2"
     assert {hit["id"] for hit in huur["semantic"]} >= {"huurrecht:0", "huurrecht:1", "huurrecht:3"}
@@ -114,4 +135,4 @@ def test_the_widgets_questions_are_the_templates_and_the_options(widget):
 
 def test_a_question_without_a_vector_is_refused(widget):
     with pytest.raises(ValueError):
-        widget["search"]("eigen vraag")
+        search(widget, "eigen vraag")

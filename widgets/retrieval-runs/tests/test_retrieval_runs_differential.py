@@ -11,19 +11,16 @@ by runner.core.web.call, as the page gets them.
 from __future__ import annotations
 
 import importlib.util
-import json
 import random
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from runner.core import plain, web
+from tests.node_bridge import node_fixture
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = Path(__file__).resolve().parent / "retrieval_runs_server.mjs"
+ROOT = Path(__file__).resolve().parents[3]
 SEEDS = range(300)
 
 
@@ -38,32 +35,7 @@ RAG01 = load("rag-01", "rag01_solution_for_runs")
 RAG03 = load("rag-03", "rag03_solution_for_runs")
 
 
-class RunsNode:
-    def __init__(self) -> None:
-        node = shutil.which("node")
-        if node is None:
-            pytest.fail("node is not installed")
-        self.process = subprocess.Popen(
-            [node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(SERVER)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="ascii")
-
-    def ask(self, **request):
-        self.process.stdin.write(json.dumps(request, ensure_ascii=True) + "\n")
-        self.process.stdin.flush()
-        reply = json.loads(self.process.stdout.readline())
-        assert reply["ok"], reply.get("error")
-        return reply["value"]
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def node():
-    bridge = RunsNode()
-    yield bridge
-    bridge.close()
+node = node_fixture(Path(__file__).resolve().parent / "retrieval_runs_ops.mjs")
 
 
 WORDS = ["lamp", "knop", "😀", "𝔘𝔫𝔦", "café", "x", "reset.", "e\u0301"]

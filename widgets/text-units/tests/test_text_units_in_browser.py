@@ -171,3 +171,31 @@ def test_the_size_limit_is_drawn_whole_and_a_span_change_redraws_no_row(page, ra
     page.get_by_test_id("tu-byte-end").fill("8")
     expect(page.get_by_test_id("tu-span-result")).to_contain_text("zijn codepunten [0, 2)")
     assert page.evaluate("() => window.firstRow === document.querySelector('[data-testid=tu-row]')")
+
+
+def test_an_edit_redraws_only_the_rows_it_changes_and_the_table_stays_exact(page, rag00b_server):
+    # A redraw keeps the rows and strip elements whose HTML did not change: the head of the table
+    # stays the same element, and what is drawn is exactly what a fresh count gives.
+    open_widget(page, rag00b_server)
+    source = page.get_by_test_id("tu-source")
+    source.fill("ab\U0001F642cd")
+    expect(page.get_by_test_id("tu-summary")).to_have_text("5 codepunten · 8 UTF-8-bytes · 6 UTF-16-eenheden")
+    page.evaluate("() => { window.firstRow = document.querySelector('[data-testid=tu-row]'); }")
+    source.fill("ab\u00e9cd")  # the middle code point narrower: every row after it shifts
+    expect(page.get_by_test_id("tu-summary")).to_have_text("5 codepunten · 6 UTF-8-bytes · 5 UTF-16-eenheden")
+    assert page.evaluate("() => window.firstRow === document.querySelector('[data-testid=tu-row]')")
+    table = rows(page)
+    assert [row["index"] for row in table] == [0, 1, 2, 3, 4, 5]
+    assert [row["cells"][4] for row in table] == ["[0, 1)", "[1, 2)", "[2, 4)", "[4, 5)", "[5, 6)", "[6]"]
+    assert [row["cells"][6] for row in table] == ["0", "1", "2", "3", "4", "5"]
+    boundaries = page.get_by_test_id("tu-boundary")
+    expect(boundaries).to_have_count(7)
+    assert boundaries.evaluate_all("bs => bs.map(b => b.dataset.boundary)") == [str(i) for i in range(7)]
+    assert boundaries.evaluate_all("buttons => buttons.filter(b => b.tabIndex === 0).length") == 1
+    # The lesson's span [3, 5) now cuts the é, marked on its row only.
+    expect(page.get_by_test_id("tu-span-result")).to_contain_text("knippen codepunt 2")
+    assert [row["cells"][0][:1] for row in table[:5]] == ["0", "1", "✂", "3", "4"]
+    source.fill("ab\u00e9cde")  # typing at the end: the rows before stay, one is added
+    expect(page.get_by_test_id("tu-row")).to_have_count(6)
+    assert page.evaluate("() => window.firstRow === document.querySelector('[data-testid=tu-row]')")
+    assert [row["cells"][4] for row in rows(page)] == ["[0, 1)", "[1, 2)", "[2, 4)", "[4, 5)", "[5, 6)", "[6, 7)", "[7]"]

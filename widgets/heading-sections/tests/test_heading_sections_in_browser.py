@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOLUTION_PATH = ROOT / "checkpoints" / "rag-02" / "solution.py"
 
 

@@ -11,23 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = Path(__file__).resolve().parent / "structure_server.mjs"
+from runner.core import plain
+from tests.node_bridge import node_fixture
+
+ROOT = Path(__file__).resolve().parents[3]
 SEEDS = range(400)
 SIZES = [("5", "1"), ("1", "0"), ("2", "1"), ("40", "8"), ("256", "255"), ("3", "0")]
 BAD_SIZES = [("0", "0"), ("257", "0"), ("4", "4"), ("4", "-1"), ("4.0", "1"), ("", "1"), ("4", "")]
-
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-
 
 def _module(path: Path, name: str, **injected: object) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
@@ -46,24 +42,12 @@ def solutions() -> tuple[ModuleType, ModuleType, ModuleType]:
     return rag02, shared, rag01
 
 
+bridge = node_fixture(Path(__file__).resolve().parent / "heading_sections_ops.mjs")
+
+
 @pytest.fixture(scope="module")
-def node():
-    process = subprocess.Popen(
-        [shutil.which("node"), "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(SERVER)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="ascii",
-    )
-
-    def ask(text: str, max_words: str, overlap: str) -> dict:
-        request = {"text": text, "max_words": max_words, "overlap": overlap}
-        process.stdin.write(json.dumps(request, ensure_ascii=True) + "\n")
-        process.stdin.flush()
-        reply = json.loads(process.stdout.readline())
-        assert reply["ok"], reply.get("error")
-        return reply["value"]
-
-    yield ask
-    process.stdin.close()
-    process.wait(timeout=10)
+def node(bridge):
+    return lambda text, max_words, overlap: bridge.ask({"text": text, "max_words": max_words, "overlap": overlap})
 
 
 def expected(rag02: ModuleType, rag01: ModuleType, text: str, max_words: str, overlap: str) -> dict:
@@ -127,3 +111,19 @@ def test_every_separator_of_python_str_split_and_none_else(solutions, node) -> N
     text = f"# Kop\n{body}einde\n\n## Tweede\n" + "\x0b".join(["a", "b", "c"]) + "\u2028d\n"
     for max_words, overlap in (("1", "0"), ("5", "1"), ("3", "2")):
         assert node(text, max_words, overlap) == expected(rag02, rag01, text, max_words, overlap)
+
+
+def compare(bridge, mine, reference) -> str | None:
+    return bridge.ask(op="compare", mine=plain.dumps(plain.encode(mine)), reference=plain.dumps(plain.encode(reference)))
+
+
+def test_my_chunks_names_the_first_difference_grading_would_find(bridge) -> None:
+    chunk = {"chunk_number": 0, "start": 0, "end": 5, "headings": ["Kop"]}
+    assert compare(bridge, [chunk], [chunk]) is None
+    assert compare(bridge, [dict(reversed(chunk.items()))], [chunk]) is None  # key order is no difference
+    assert compare(bridge, [], [chunk]) == "In het resultaat staan 0 elementen; de referentie heeft er 1."
+    assert compare(bridge, [{**chunk, "end": 5.0}], [chunk]) == "Op [0]['end']: de referentie heeft 5, jij gaf 5.0."
+    assert compare(bridge, [{"chunk_number": 0}], [chunk]) == "In [0] ontbreekt de sleutel 'start'."
+    assert compare(bridge, [{**chunk, "extra": 1}], [chunk]) == "In [0] staat een sleutel te veel: 'extra'."
+    assert compare(bridge, [{**chunk, "headings": ["Kop", "Sub"]}], [chunk]) == \
+        "In [0]['headings'] staan 2 elementen; de referentie heeft er 1."

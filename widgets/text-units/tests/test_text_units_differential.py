@@ -12,22 +12,17 @@ bytes or is reversed. A lone surrogate makes the text invalid on both sides.
 from __future__ import annotations
 
 import importlib.util
-import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.node_bridge import node_fixture
+
 ROOT = Path(__file__).resolve().parents[3]
 LESSON = ROOT / "checkpoints" / "rag-00b"
-SERVER = Path(__file__).resolve().parent / "units_server.mjs"
 MAX_CODE_POINTS = 100
-
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-
 
 def _module(path: Path, name: str, **injected: object) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
@@ -45,24 +40,12 @@ def lesson() -> tuple[ModuleType, ModuleType]:
     return reference, shared
 
 
+node = node_fixture(Path(__file__).resolve().parent / "text_units_ops.mjs")
+
+
 @pytest.fixture(scope="module")
-def units():
-    process = subprocess.Popen(
-        [shutil.which("node"), "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(SERVER)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="ascii",
-    )
-
-    def ask(text: str, spans: list[list[int]]) -> dict:
-        # ensure_ascii: a lone surrogate travels as \udXXX and JSON.parse keeps it lone.
-        process.stdin.write(json.dumps({"text": text, "spans": spans}, ensure_ascii=True) + "\n")
-        process.stdin.flush()
-        reply = json.loads(process.stdout.readline())
-        assert reply["ok"], reply.get("error")
-        return reply
-
-    yield ask
-    process.stdin.close()
-    process.wait(timeout=10)
+def units(node):
+    return lambda text, spans: node.ask({"text": text, "spans": spans})
 
 
 def reference_span(reference, text, byte_start, byte_end):

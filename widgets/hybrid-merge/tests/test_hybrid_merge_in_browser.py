@@ -4,6 +4,7 @@ every drawn list is compared with the reference solution and the widget's own Py
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COLD_START_MS = 120_000
 WRONG_FALLBACK = ROOT / "checkpoints" / "rag-04" / "wrong" / "hybrid_context__silent_fallback.py"
 
@@ -24,17 +25,17 @@ def load(path: Path, name: str):
 
 
 def widget_python() -> dict:
+    """routes.py as the page runs it, and the data of corpus.json widget.js hands to it."""
     namespace: dict = {}
-    source = (ROOT / "widgets/hybrid-merge/corpus.py").read_text(encoding="utf-8") + "\n" + \
-        (ROOT / "widgets/hybrid-merge/routes.py").read_text(encoding="utf-8")
-    exec(compile(source, "hybrid-merge", "exec"), namespace)
+    exec(compile((ROOT / "widgets/hybrid-merge/routes.py").read_text(encoding="utf-8"), "routes.py", "exec"), namespace)
+    namespace["CORPUS"] = json.loads((ROOT / "widgets/hybrid-merge/corpus.json").read_text(encoding="utf-8"))
     return namespace
 
 
 def expected_view(key: str, slots: int, budget: int, semantic_down: bool) -> dict:
     reference = load(ROOT / "checkpoints/rag-04/solution.py", "rag04_solution_for_merge_viewer")
     routes = widget_python()
-    found = routes["search"](key, 6)
+    found = routes["search"](routes["CORPUS"], key, 6)
     strip = lambda hits: [{k: hit[k] for k in ("id", "document_id", "chunk_number")} for hit in hits]  # noqa: E731
     keyword = strip(found["keyword"])
     semantic = None if semantic_down else strip(found["semantic"])

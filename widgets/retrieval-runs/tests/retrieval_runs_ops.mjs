@@ -1,16 +1,16 @@
-// A long-lived Node process for tests/widgets/test_retrieval_runs_differential.py: one JSON
-// request per line on stdin, one JSON answer per line on stdout, computed by the retrieval-runs
-// widget's own modules exactly as the page does.
+// What test_retrieval_runs_differential.py asks Node (through tests/node_bridge.mjs, one request
+// per line), computed by the retrieval-runs widget's own modules exactly as the page does.
 // Requests: {"op": "windows", "text", "window", "overlap"} | {"op": "hits", "evidence", "ranking", "k"}
 //           | {"op": "evaluate", "questions", "rankings", "k"} | {"op": "lesson", "k"}
 //           | {"op": "compare", "reply", "expected"}  (reply: the JSON text runner.core.web.call answers)
-import { createInterface } from "node:readline";
-import * as values from "../../site/src/python-values.js";
-import { compareEvaluation } from "../../widgets/retrieval-runs/learner-evaluation.js";
-import { CONFIGURATIONS, LAMP_EXAMPLE, TEST_SET } from "../../widgets/retrieval-runs/lesson-runs.js";
+import * as judge from "../../../site/src/python-judge.js";
+import * as pythonText from "../../../site/src/python-text.js";
+import * as values from "../../../site/src/python-values.js";
+import { compareEvaluation } from "../learner-evaluation.js";
+import { CONFIGURATIONS, LAMP_EXAMPLE, TEST_SET } from "../lesson-runs.js";
 import {
   configurationRuns, evaluateRuns, meanContextWords, questionHits, wordWindows,
-} from "../../widgets/retrieval-runs/retrieval-runs.js";
+} from "../retrieval-runs.js";
 
 function hitsAsPython(hits) {
   return { single_rank: hits.singleRank, union_hit: hits.unionHit, covered_chars: hits.coveredChars, pieces: hits.coveredPieces };
@@ -21,10 +21,10 @@ function evaluationAsPython(evaluation) {
     union_hit_at_k: evaluation.union, single_mrr_at_k: evaluation.mrr };
 }
 
-function answer(request) {
+export function answer(request) {
   switch (request.op) {
     case "windows":
-      return wordWindows(request.text, request.window, request.overlap).map((p) => [p.wordStart, p.wordEnd, p.start, p.end]);
+      return wordWindows(request.text, request.window, request.overlap, pythonText).map((p) => [p.wordStart, p.wordEnd, p.start, p.end]);
     case "hits":
       return hitsAsPython(questionHits(request.evidence, request.ranking, request.k));
     case "evaluate":
@@ -34,28 +34,17 @@ function answer(request) {
         example: LAMP_EXAMPLE,
         test_set: TEST_SET,
         configurations: CONFIGURATIONS.map(([window, overlap]) => {
-          const run = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap);
+          const run = configurationRuns(TEST_SET.corpus, TEST_SET.questions, window, overlap, pythonText);
           return { window, overlap, passages: run.passages, stored_words: run.storedWords, rankings: run.rankings,
             evaluation: evaluationAsPython(evaluateRuns(TEST_SET.questions, run.rankings, request.k)),
             context_words: meanContextWords(TEST_SET.questions, run, request.k) };
         }),
       };
     case "compare": {
-      const comparison = compareEvaluation(values.callReply(request.reply), request.expected, values);
+      const comparison = compareEvaluation(values.callReply(request.reply), request.expected, values, judge);
       return { verdict: comparison.verdict, summary: comparison.summary, same: comparison.rows.map((row) => [row.key, row.same]) };
     }
     default:
       throw new Error(`unknown op ${request.op}`);
   }
 }
-
-const lines = createInterface({ input: process.stdin });
-lines.on("line", (line) => {
-  let reply;
-  try {
-    reply = { ok: true, value: answer(JSON.parse(line)) };
-  } catch (error) {
-    reply = { ok: false, error: String(error && error.stack || error) };
-  }
-  process.stdout.write(JSON.stringify(reply) + "\n");
-});

@@ -10,7 +10,7 @@ import pytest
 
 from runner.core import plain, web
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LAMP = "De lamp brandt groen na reset. Houd de knop tien seconden vast voor herstel."
 
 CORRECT = (ROOT / "checkpoints" / "rag-01" / "solution.py").read_text(encoding="utf-8")

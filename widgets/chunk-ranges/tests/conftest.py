@@ -1,17 +1,16 @@
+"""Fixtures of the chunk-ranges widget's own tests (the project's shared fixtures come from the
+root conftest.py): this widget's JavaScript in Node, and rag-01's reference solution."""
+
 import importlib.util
 from pathlib import Path
 
 import pytest
-from node_bridge import ChunkRangesNode
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.node_bridge import node_fixture
 
+ROOT = Path(__file__).resolve().parents[3]
 
-@pytest.fixture(scope="session")
-def chunk_ranges_node():
-    bridge = ChunkRangesNode()
-    yield bridge
-    bridge.close()
+chunk_ranges_node = node_fixture(Path(__file__).resolve().parent / "chunk_ranges_ops.mjs", scope="session")
 
 
 @pytest.fixture(scope="session")
