@@ -11,10 +11,17 @@ import sys
 from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent
+# Scripts that are not benchmarks: this runner, and the suite-time report (it reads the records
+# of a pytest run it is given). Shared scaffolding has no `__main__` and is skipped as such.
+NOT_BENCHMARKS = {Path(__file__).name, "suite_times.py"}
+
+
+def is_benchmark(path: Path) -> bool:
+    return path.name not in NOT_BENCHMARKS and "__main__" in path.read_text(encoding="utf-8")
 
 
 def main() -> int:
-    scripts = sorted(path for path in BENCH_DIR.glob("*.py") if path.name != Path(__file__).name)
+    scripts = sorted(path for path in BENCH_DIR.glob("*.py") if is_benchmark(path))
     failed = []
     for script in scripts:
         print(f"== {script.name}", flush=True)
