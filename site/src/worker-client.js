@@ -43,6 +43,11 @@ export class PythonWorker {
     this.readyPromise = null;
     this.nextId = 1;
     this.pending = new Map();
+    // The worker is given one request at a time; the rest wait here, in order. So the page always
+    // knows which request Python is on (`inFlight`), and a stopped request that has not started is
+    // simply never sent, whatever runs before it.
+    this.inFlight = null;
+    this.waiting = [];
     this.setups = [];
     this.prefetchUrls = new Set();
     this.listeners = new Set();
@@ -185,23 +190,34 @@ export class PythonWorker {
   // Generic request: `{type, ...payload}`; resolves with the result value, rejects with
   // `{kind, message}`. `handlers.onStdout/onStderr(text)` stream output, `handlers.onStatus(phase)`
   // reports "packages"/"running". `timeLimitSeconds` counts from "running" (null: no limit).
+  // `background: true`: work the page does on its own (fingerprints), which the Stop button
+  // leaves alone.
   async call(type, payload = {}, options = {}) {
     await this.ready;
     return this.request(type, payload, options);
   }
 
-  request(type, payload, { timeLimitSeconds = null, ...handlers } = {}) {
-    return this.send({ type, ...payload }, handlers, timeLimitSeconds);
+  request(type, payload, { timeLimitSeconds = null, background = false, ...handlers } = {}) {
+    return this.send({ type, ...payload }, handlers, timeLimitSeconds, [], background);
   }
 
-  send(message, handlers, timeLimitSeconds, transfer = []) {
+  send(message, handlers, timeLimitSeconds, transfer = [], background = false) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, timer: null, stopReason: null });
+      this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, background, timer: null, stopReason: null });
       // A start's own requests (setups, the snapshot) keep it "loading" until `ready`.
       if (message.type !== "init" && this.state !== "loading") this.setState("busy");
-      this.worker.postMessage({ id, ...message }, transfer);
+      this.waiting.push({ id, message: { id, ...message }, transfer });
+      this.sendNext();
     });
+  }
+
+  // The next waiting request goes to the worker once the one before it has settled.
+  sendNext() {
+    if (this.inFlight !== null || this.worker === null || this.waiting.length === 0) return;
+    const { id, message, transfer } = this.waiting.shift();
+    this.inFlight = id;
+    this.worker.postMessage(message, transfer);
   }
 
   receive(message) {
@@ -267,6 +283,8 @@ export class PythonWorker {
     this.pending.delete(id);
     clearTimeout(request.timer);
     clearTimeout(request.graceTimer);
+    if (this.inFlight === id) this.inFlight = null;
+    this.sendNext();
     if (this.pending.size === 0 && this.state === "busy") this.setState("ready");
     if (message.type === "result") {
       const value = message.value;
@@ -299,17 +317,31 @@ export class PythonWorker {
     return result.value;
   }
 
-  // Stop button: stops the request Python is running (queued ones start after it).
+  // Stop button: stops the learner's work, the request Python is on and those waiting for it;
+  // background work (fingerprints) goes on, and so does the interpreter whenever it can.
   interrupt() {
     // A snapshot: replacing the worker adds a new init request that must not be stopped too.
-    for (const id of [...this.pending.keys()]) this.stopRequest(id, "stopped");
+    const ids = [...this.pending.keys()].filter((id) => !this.pending.get(id).background);
+    for (const id of ids) this.stopRequest(id, "stopped");
   }
 
   stopRequest(id, reason) {
     const request = this.pending.get(id);
     if (!request || request.stopReason) return;
     request.stopReason = reason;
-    if (this.state === "loading" || !this.interruptBuffer) {
+    if (this.state === "loading") {
+      this.restart(reason);
+      return;
+    }
+    // Not sent yet: it never will be. The request Python is on meanwhile is none of its business
+    // (an interrupt or a new worker there would end, say, the fingerprints of a background job).
+    const queued = this.waiting.findIndex((entry) => entry.id === id);
+    if (queued !== -1) {
+      this.waiting.splice(queued, 1);
+      this.settle(id, { type: "error", error: { kind: "interrupted", message: reason } });
+      return;
+    }
+    if (!this.interruptBuffer) {
       this.restart(reason);
       return;
     }
@@ -330,12 +362,14 @@ export class PythonWorker {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.readyPromise = null;
+    this.inFlight = null;
     this.failAll({ kind: "interrupted", message: reason });
     this.setState("idle");
     return this.start();
   }
 
   failAll(error) {
+    this.waiting = [];
     for (const id of [...this.pending.keys()]) this.settle(id, { type: "error", error });
   }
 }
