@@ -15,6 +15,7 @@ export const INPUT_CANCELLED = 2;
 const INPUT_CAPACITY_BYTES = 64 * 1024;
 // How long Python must have been idle before a new snapshot is handed over for keeping.
 const SNAPSHOT_STORE_IDLE_MS = 1500;
+const MARKED_REQUESTS = 16;
 
 // How a start went (`startKind`): from the stored memory snapshot, or a full start (after a stored
 // snapshot turned out unusable: "snapshot-failed").
@@ -22,14 +23,24 @@ export const START_SNAPSHOT = "snapshot";
 export const START_COLD = "cold";
 export const START_SNAPSHOT_FAILED = "snapshot-failed";
 
+// A Performance mark "werkplaats: NAME" on the page's timeline (at `startTime`, default now).
+function mark(name, startTime = undefined) {
+  try {
+    performance.mark(`werkplaats: ${name}`, startTime === undefined ? undefined : { startTime: Math.max(0, startTime) });
+  } catch {
+    // marks are only for measuring
+  }
+}
+
 export class PythonWorker {
   /**
    * @param {{workerUrl: URL|string, timeLimitSeconds?: number, snapshots?: SnapshotStore|null}} options
    *
    * `snapshots` keeps the memory snapshot of a started interpreter between page loads (offline.js):
-   * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null, `store(bytes, pyodideVersion)`
-   * keeps a new one, `drop()` removes one that did not work.
-   * @typedef {{bytes: ArrayBuffer, sha256: string, pyodideVersion: string}} StoredSnapshot
+   * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null (`bytes` a promise: the body
+   * is still being read), `store(bytes, pyodideVersion)` keeps a new one, `drop()` removes one
+   * that did not work.
+   * @typedef {{bytes: Promise<ArrayBuffer>, sha256: string, pyodideVersion: string}} StoredSnapshot
    * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void}} SnapshotStore
    */
   constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, snapshots = null } = {}) {
@@ -117,6 +128,7 @@ export class PythonWorker {
       init.inputBuffer = inputBuffer;
     }
     this.setState("loading");
+    mark("python-start");
     const worker = this.worker;
     this.startKind = null;
     this.readyPromise = this.initWorker(init).then(async (info) => {
@@ -126,9 +138,13 @@ export class PythonWorker {
         while (done < this.setups.length) await this.setups[done++](this.directAccess());
       };
       await runSetups();
+      mark("setups-done");
       if (info.snapshotAllowed && this.worker === worker) await this.offerSnapshot(info.version);
       await runSetups();
-      if (this.worker === worker) this.setState("ready");
+      if (this.worker === worker) {
+        mark("python-ready");
+        this.setState("ready");
+      }
       return info;
     });
     this.readyPromise.catch(() => {
@@ -137,7 +153,8 @@ export class PythonWorker {
     return this.readyPromise;
   }
 
-  // init, with the stored snapshot when there is one (its bytes move to the worker).
+  // init, with the stored snapshot when there is one. Its bytes (~30 MB) follow in a message of
+  // their own as soon as they are read (moved, not copied): meanwhile the worker loads Pyodide.
   async initWorker(init) {
     const worker = this.worker;
     let snapshot = null;
@@ -147,12 +164,24 @@ export class PythonWorker {
       } catch {
         snapshot = null;
       }
+      mark(snapshot ? "snapshot-found" : "no-snapshot");
     }
     // Stopped or replaced while the snapshot was read: the new worker has its own init.
     if (this.worker !== worker) throw { kind: "interrupted", message: "stopped" };
     const message = { ...init, makeSnapshot: this.snapshots !== null && !this.snapshotOffered };
-    if (snapshot) message.snapshot = snapshot;
-    const info = await this.send(message, {}, null, snapshot ? [snapshot.bytes] : []);
+    if (snapshot) message.snapshot = { sha256: snapshot.sha256, pyodideVersion: snapshot.pyodideVersion };
+    const answer = this.send(message, {}, null);
+    if (snapshot) {
+      snapshot.bytes.then(
+        (bytes) => {
+          mark("snapshot-read");
+          worker.postMessage({ type: "snapshot-bytes", bytes }, [bytes]);
+        },
+        () => worker.postMessage({ type: "snapshot-bytes", bytes: null }),
+      );
+    }
+    const info = await answer;
+    for (const [name, epochMs] of info.marks ?? []) mark(`worker: ${name}`, epochMs - performance.timeOrigin);
     if (this.worker === worker) this.startKind = info.start;
     if (info.start === START_SNAPSHOT_FAILED) this.snapshots?.drop();
     return info;
@@ -217,6 +246,8 @@ export class PythonWorker {
     if (this.inFlight !== null || this.worker === null || this.waiting.length === 0) return;
     const { id, message, transfer } = this.waiting.shift();
     this.inFlight = id;
+    // The first requests of a page are marked too (a page's start: setups, the first check).
+    if (id <= MARKED_REQUESTS) mark(`sent ${message.type} #${id}`);
     this.worker.postMessage(message, transfer);
   }
 
@@ -284,6 +315,7 @@ export class PythonWorker {
     clearTimeout(request.timer);
     clearTimeout(request.graceTimer);
     if (this.inFlight === id) this.inFlight = null;
+    if (id <= MARKED_REQUESTS) mark(`settled #${id}`);
     this.sendNext();
     if (this.pending.size === 0 && this.state === "busy") this.setState("ready");
     if (message.type === "result") {
