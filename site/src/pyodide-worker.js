@@ -51,9 +51,10 @@ mark("worker-module");
 const pyodideModule = import(`${PYODIDE_DIR}pyodide.mjs`);
 pyodideModule.catch(() => {}); // reported by init
 // The stored snapshot's bytes, which the page sends after `init` (a "snapshot-bytes" message,
-// handled at once, not queued): null when it could not read them.
+// handled at once, not queued): null when it could not read them. Both go once the start is done,
+// so the worker does not keep the ~30 MB alive.
 let resolveSnapshotBytes;
-const snapshotBytes = new Promise((resolve) => {
+let snapshotBytes = new Promise((resolve) => {
   resolveSnapshotBytes = resolve;
 });
 // True from a start with `_makeSnapshot` until its one snapshot is made.
@@ -174,6 +175,8 @@ async function startPyodide(message) {
   }
   // Snapshots are made only from a start that was asked to allow one (makeMemorySnapshot refuses
   // otherwise) and holds nothing but what the page loaded before any learner code ran.
+  snapshotBytes = null;
+  resolveSnapshotBytes = () => {};
   snapshotAllowed = start !== "snapshot" && message.makeSnapshot === true;
   if (pyodide === null) {
     pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _makeSnapshot: snapshotAllowed });
