@@ -13,7 +13,9 @@ Chromium (900 px wide). Each run is one new browser profile (context):
 Both figures are page load (navigation start) to the settled verdict, and click to verdict.
 Goal: return visit at most 0.2x the cold figure, and under 500 ms on a quiet machine. Also printed:
 the snapshot's bytes in the cache, what they would be gzip-compressed, the origin's storage use, the
-load average before and after (the machine may be shared), the commit and the date.
+load average before and after (the machine may be shared), the commit and the date, and the return
+visit's timeline (the "werkplaats: ..." Performance marks of worker-client.js and the worker: where
+the time between the click and the verdict goes).
 
 Usage: python bench/python_snapshot.py [--runs 3]
 """
