@@ -13,7 +13,9 @@ Chromium (900 px wide). Each run is one new browser profile (context):
 Both figures are page load (navigation start) to the settled verdict, and click to verdict.
 Goal: return visit at most 0.2x the cold figure, and under 500 ms on a quiet machine. Also printed:
 the snapshot's bytes in the cache, what they would be gzip-compressed, the origin's storage use, the
-load average before and after (the machine may be shared), the commit and the date.
+load average before and after (the machine may be shared), the commit and the date, and the return
+visit's timeline (the "werkplaats: ..." Performance marks of worker-client.js and the worker: where
+the time between the click and the verdict goes).
 
 Usage: python bench/python_snapshot.py [--runs 3]
 """
@@ -62,6 +64,17 @@ CHECK_AND_TIME = """async (id) => {
   });
 }"""
 
+# The page's own timeline: the document, and the start's steps (worker-client.js and the worker mark
+# them as "werkplaats: ..."), in ms since the navigation start.
+TIMELINE = """() => {
+  const [navigation] = performance.getEntriesByType("navigation");
+  const marks = [["document received", navigation.responseEnd], ["DOMContentLoaded", navigation.domContentLoadedEventEnd]];
+  for (const entry of performance.getEntriesByType("mark")) {
+    if (entry.name.startsWith("werkplaats: ")) marks.push([entry.name.slice(12), entry.startTime]);
+  }
+  return marks.sort((a, b) => a[1] - b[1]);
+}"""
+
 SNAPSHOT_SIZES = """async () => {
   const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
   const cache = await caches.open(name);
@@ -82,6 +95,7 @@ def timed_visit(context, url: str) -> tuple[dict, object]:
     if result["status"] != "pass":
         raise SystemExit(f"the reference solution did not pass {CHECKPOINT}: {result['status']}")
     result["start"] = page.locator("[data-editor-panel]").get_attribute("data-python-start")
+    result["marks"] = page.evaluate(TIMELINE)
     return result, page
 
 
@@ -147,6 +161,13 @@ def main() -> int:
           f" gzip would be {sizes['gzip'] / 1e6:.1f} MB); origin storage in use {sizes['usage'] / 1e6:.1f} MB")
     print(f"  raw page load -> verdict: cold {[round(cold['loadMs']) for cold, _, _ in results]} ms, "
           f"return {[round(warm['loadMs']) for _, warm, _ in results]} ms")
+    # Where the return visit's time goes: the timeline of the profile with the median figure.
+    _, median_warm, _ = sorted(results, key=lambda result: result[1]["loadMs"])[len(results) // 2]
+    print("  return visit timeline (ms since navigation start; median profile):")
+    timeline = median_warm["marks"] + [["check clicked", median_warm["loadMs"] - median_warm["clickMs"]],
+                                       ["verdict", median_warm["loadMs"]]]
+    for name, at in sorted(timeline, key=lambda item: item[1]):
+        print(f"    {at:7.0f}  {name}")
     return 0
 
 

@@ -274,7 +274,8 @@ class CheckpointPanel {
     if (!this.meta || this.setupProblem) return null;
     let fingerprints;
     try {
-      fingerprints = await this.python.evaluate(FINGERPRINTS_SNIPPET, { args: this.pythonArgs({ code }) });
+      // Background work: the editor's Stop leaves it alone (worker-client.js interrupt).
+      fingerprints = await this.python.evaluate(FINGERPRINTS_SNIPPET, { args: this.pythonArgs({ code }), background: true });
     } catch {
       return null;
     }

@@ -53,8 +53,9 @@ export function pythonSnapshotStore() {
       const request = (await cache.keys()).find((entry) => entry.url.startsWith(SNAPSHOT_PREFIX));
       const response = request && (await cache.match(request));
       if (!response) return null;
+      // The ~30 MB body is read while the worker loads Pyodide (worker-client.js).
       return {
-        bytes: await response.arrayBuffer(),
+        bytes: response.arrayBuffer(),
         sha256: response.headers.get(SNAPSHOT_DIGEST_HEADER) ?? "",
         pyodideVersion: decodeURIComponent(request.url.slice(SNAPSHOT_PREFIX.length)),
       };

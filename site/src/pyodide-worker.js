@@ -39,6 +39,24 @@ const FORWARD_LIMIT_CHARS = 1024 * 1024;
 
 let pyodide = null;
 let runtime = null;
+// [name, epoch ms] of the steps of this worker's start, for `init`'s answer: the page turns them
+// into Performance marks (bench/python_snapshot.py reads them to say where a start's time goes).
+const startMarks = [];
+
+function mark(name) {
+  startMarks.push([name, performance.timeOrigin + performance.now()]);
+}
+mark("worker-module");
+// Pyodide's loader is fetched while the page still looks for a snapshot and sends `init`.
+const pyodideModule = import(`${PYODIDE_DIR}pyodide.mjs`);
+pyodideModule.catch(() => {}); // reported by init
+// The stored snapshot's bytes, which the page sends after `init` (a "snapshot-bytes" message,
+// handled at once, not queued): null when it could not read them. Both go once the start is done,
+// so the worker does not keep the ~30 MB alive.
+let resolveSnapshotBytes;
+let snapshotBytes = new Promise((resolve) => {
+  resolveSnapshotBytes = resolve;
+});
 // True from a start with `_makeSnapshot` until its one snapshot is made.
 let snapshotAllowed = false;
 let interruptBuffer = null;
@@ -125,16 +143,26 @@ async function startPyodide(message) {
     pending.catch(() => {}); // a failed prefetch is fetched again (and reported) by unpack
     prefetched.set(url, pending);
   }
-  const { loadPyodide, version } = await import(`${PYODIDE_DIR}pyodide.mjs`);
+  const { loadPyodide, version } = await pyodideModule;
+  mark("pyodide-module");
   let start = "cold";
   if (message.snapshot) {
     try {
-      const { bytes, sha256, pyodideVersion } = message.snapshot;
+      const { sha256, pyodideVersion } = message.snapshot;
       if (pyodideVersion !== version) throw new Error(`a snapshot of Pyodide ${pyodideVersion}, not ${version}`);
+      const bytes = snapshotBytes.then((buffer) => {
+        if (!(buffer instanceof ArrayBuffer)) throw new Error("the page could not read the snapshot");
+        mark("snapshot-received");
+        return buffer;
+      });
       // Checked while the interpreter is restored (the digest runs off this thread), trusted after.
-      const digest = sha256Hex(bytes);
-      pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: new Uint8Array(bytes) });
+      const digest = bytes.then(sha256Hex);
+      digest.catch(() => {}); // the same failure comes from loadPyodide
+      // Pyodide fetches its files and compiles the wasm while the bytes are still on their way.
+      pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: bytes.then((buffer) => new Uint8Array(buffer)) });
+      mark("snapshot-restored");
       if ((await digest) !== sha256) throw new Error("the snapshot's bytes are not the ones stored");
+      mark("snapshot-checked");
       runtime = runtimeFunctions();
       start = "snapshot";
     } catch (error) {
@@ -147,8 +175,13 @@ async function startPyodide(message) {
   }
   // Snapshots are made only from a start that was asked to allow one (makeMemorySnapshot refuses
   // otherwise) and holds nothing but what the page loaded before any learner code ran.
+  snapshotBytes = null;
+  resolveSnapshotBytes = () => {};
   snapshotAllowed = start !== "snapshot" && message.makeSnapshot === true;
-  if (pyodide === null) pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _makeSnapshot: snapshotAllowed });
+  if (pyodide === null) {
+    pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _makeSnapshot: snapshotAllowed });
+    mark("cold-started");
+  }
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
   // stdin stays closed: only a Run's input() reads, through the page (readLine below); anything
@@ -168,7 +201,13 @@ async function startPyodide(message) {
     loadRuntimeModule();
     runtime = runtimeFunctions();
   }
-  return { version: pyodide.version, interruptible: interruptBuffer !== null, start, snapshotAllowed };
+  mark("runtime-ready");
+  // How long each file Pyodide needed took to arrive (through the service worker, when it serves).
+  for (const entry of performance.getEntriesByType("resource")) {
+    const name = entry.name.slice(entry.name.lastIndexOf("/") + 1);
+    startMarks.push([`fetched ${name} (${Math.round(entry.duration)} ms)`, performance.timeOrigin + entry.responseEnd]);
+  }
+  return { version: pyodide.version, interruptible: interruptBuffer !== null, start, snapshotAllowed, marks: startMarks };
 }
 
 // pyodide_runtime.py as the module RUNTIME_MODULE (never in the learner's globals).
@@ -385,5 +424,9 @@ async function handle(message) {
 // Requests run one at a time, in arrival order, even across awaits.
 self.onmessage = (event) => {
   const message = event.data;
+  if (message?.type === "snapshot-bytes") {
+    resolveSnapshotBytes(message.bytes);
+    return;
+  }
   queue = queue.then(() => handle(message));
 };

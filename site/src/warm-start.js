@@ -48,25 +48,30 @@ export function initWarmStart({ root, python, editor }) {
     started = true;
     for (const cleanup of cleanups) cleanup();
     practice.dataset.warmStart = reason;
-    if (python.state !== "idle") return; // a Run or check started it already
-    const stopFollowing = python.onStateChange((state) => {
-      // A Run's own status ("Je programma draait…") is more to the point than ours; once Python is
-      // up during a Run, this status is done (a later "ready", after a check or the fingerprint
-      // job, must not overwrite the Run's "Klaar.").
-      if (editor?.running) {
-        if (state !== "loading") stopFollowing();
-        return;
-      }
+    // A Run's own status ("Je programma draait…", "Klaar.") is more to the point than ours.
+    if (editor?.running) return;
+    // Python may be up or starting already without the learner having asked: a background job
+    // (the fingerprints of stored results, checkpoints.js) starts it at page load. The status line
+    // then says so all the same.
+    if (python.state === "ready" || python.state === "busy") {
+      editor?.setStatus(readyText(python.startKind));
+      return;
+    }
+    const show = (state) => {
+      // Once a Run is under way, this status is done (a later "ready", after a check or the
+      // fingerprint job, must not overwrite the Run's "Klaar.").
+      if (editor?.running) return state !== "loading";
       if (state === "loading") editor?.setStatus(WARMING_TEXT);
-      else if (state === "ready") {
-        editor?.setStatus(readyText(python.startKind));
-        stopFollowing();
-      } else if (state === "failed") {
-        editor?.setStatus(WARM_FAILED_TEXT);
-        stopFollowing();
-      }
+      else if (state === "ready") editor?.setStatus(readyText(python.startKind));
+      else if (state === "failed") editor?.setStatus(WARM_FAILED_TEXT);
+      return state === "ready" || state === "failed";
+    };
+    const stopFollowing = python.onStateChange((state) => {
+      if (show(state)) stopFollowing();
     });
-    python.ready.catch(() => {}); // the failure is shown above; the next Run tries again
+    // Not started yet: start it now (the listener above sees "loading"). A start under way: say so.
+    if (python.state === "idle") python.ready.catch(() => {}); // the failure is shown above
+    else if (show(python.state)) stopFollowing();
   };
 
   const listen = (target, type, handler, options) => {

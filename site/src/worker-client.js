@@ -15,6 +15,7 @@ export const INPUT_CANCELLED = 2;
 const INPUT_CAPACITY_BYTES = 64 * 1024;
 // How long Python must have been idle before a new snapshot is handed over for keeping.
 const SNAPSHOT_STORE_IDLE_MS = 1500;
+const MARKED_REQUESTS = 16;
 
 // How a start went (`startKind`): from the stored memory snapshot, or a full start (after a stored
 // snapshot turned out unusable: "snapshot-failed").
@@ -22,14 +23,24 @@ export const START_SNAPSHOT = "snapshot";
 export const START_COLD = "cold";
 export const START_SNAPSHOT_FAILED = "snapshot-failed";
 
+// A Performance mark "werkplaats: NAME" on the page's timeline (at `startTime`, default now).
+function mark(name, startTime = undefined) {
+  try {
+    performance.mark(`werkplaats: ${name}`, startTime === undefined ? undefined : { startTime: Math.max(0, startTime) });
+  } catch {
+    // marks are only for measuring
+  }
+}
+
 export class PythonWorker {
   /**
    * @param {{workerUrl: URL|string, timeLimitSeconds?: number, snapshots?: SnapshotStore|null}} options
    *
    * `snapshots` keeps the memory snapshot of a started interpreter between page loads (offline.js):
-   * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null, `store(bytes, pyodideVersion)`
-   * keeps a new one, `drop()` removes one that did not work.
-   * @typedef {{bytes: ArrayBuffer, sha256: string, pyodideVersion: string}} StoredSnapshot
+   * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null (`bytes` a promise: the body
+   * is still being read), `store(bytes, pyodideVersion)` keeps a new one, `drop()` removes one
+   * that did not work.
+   * @typedef {{bytes: Promise<ArrayBuffer>, sha256: string, pyodideVersion: string}} StoredSnapshot
    * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void}} SnapshotStore
    */
   constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, snapshots = null } = {}) {
@@ -43,6 +54,11 @@ export class PythonWorker {
     this.readyPromise = null;
     this.nextId = 1;
     this.pending = new Map();
+    // The worker is given one request at a time; the rest wait here, in order. So the page always
+    // knows which request Python is on (`inFlight`), and a stopped request that has not started is
+    // simply never sent, whatever runs before it.
+    this.inFlight = null;
+    this.waiting = [];
     this.setups = [];
     this.prefetchUrls = new Set();
     this.listeners = new Set();
@@ -112,6 +128,7 @@ export class PythonWorker {
       init.inputBuffer = inputBuffer;
     }
     this.setState("loading");
+    mark("python-start");
     const worker = this.worker;
     this.startKind = null;
     this.readyPromise = this.initWorker(init).then(async (info) => {
@@ -121,9 +138,13 @@ export class PythonWorker {
         while (done < this.setups.length) await this.setups[done++](this.directAccess());
       };
       await runSetups();
+      mark("setups-done");
       if (info.snapshotAllowed && this.worker === worker) await this.offerSnapshot(info.version);
       await runSetups();
-      if (this.worker === worker) this.setState("ready");
+      if (this.worker === worker) {
+        mark("python-ready");
+        this.setState("ready");
+      }
       return info;
     });
     this.readyPromise.catch(() => {
@@ -132,7 +153,8 @@ export class PythonWorker {
     return this.readyPromise;
   }
 
-  // init, with the stored snapshot when there is one (its bytes move to the worker).
+  // init, with the stored snapshot when there is one. Its bytes (~30 MB) follow in a message of
+  // their own as soon as they are read (moved, not copied): meanwhile the worker loads Pyodide.
   async initWorker(init) {
     const worker = this.worker;
     let snapshot = null;
@@ -142,12 +164,24 @@ export class PythonWorker {
       } catch {
         snapshot = null;
       }
+      mark(snapshot ? "snapshot-found" : "no-snapshot");
     }
     // Stopped or replaced while the snapshot was read: the new worker has its own init.
     if (this.worker !== worker) throw { kind: "interrupted", message: "stopped" };
     const message = { ...init, makeSnapshot: this.snapshots !== null && !this.snapshotOffered };
-    if (snapshot) message.snapshot = snapshot;
-    const info = await this.send(message, {}, null, snapshot ? [snapshot.bytes] : []);
+    if (snapshot) message.snapshot = { sha256: snapshot.sha256, pyodideVersion: snapshot.pyodideVersion };
+    const answer = this.send(message, {}, null);
+    if (snapshot) {
+      snapshot.bytes.then(
+        (bytes) => {
+          mark("snapshot-read");
+          worker.postMessage({ type: "snapshot-bytes", bytes }, [bytes]);
+        },
+        () => worker.postMessage({ type: "snapshot-bytes", bytes: null }),
+      );
+    }
+    const info = await answer;
+    for (const [name, epochMs] of info.marks ?? []) mark(`worker: ${name}`, epochMs - performance.timeOrigin);
     if (this.worker === worker) this.startKind = info.start;
     if (info.start === START_SNAPSHOT_FAILED) this.snapshots?.drop();
     return info;
@@ -185,23 +219,36 @@ export class PythonWorker {
   // Generic request: `{type, ...payload}`; resolves with the result value, rejects with
   // `{kind, message}`. `handlers.onStdout/onStderr(text)` stream output, `handlers.onStatus(phase)`
   // reports "packages"/"running". `timeLimitSeconds` counts from "running" (null: no limit).
+  // `background: true`: work the page does on its own (fingerprints), which the Stop button
+  // leaves alone.
   async call(type, payload = {}, options = {}) {
     await this.ready;
     return this.request(type, payload, options);
   }
 
-  request(type, payload, { timeLimitSeconds = null, ...handlers } = {}) {
-    return this.send({ type, ...payload }, handlers, timeLimitSeconds);
+  request(type, payload, { timeLimitSeconds = null, background = false, ...handlers } = {}) {
+    return this.send({ type, ...payload }, handlers, timeLimitSeconds, [], background);
   }
 
-  send(message, handlers, timeLimitSeconds, transfer = []) {
+  send(message, handlers, timeLimitSeconds, transfer = [], background = false) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, timer: null, stopReason: null });
+      this.pending.set(id, { resolve, reject, handlers, timeLimitSeconds, background, timer: null, stopReason: null });
       // A start's own requests (setups, the snapshot) keep it "loading" until `ready`.
       if (message.type !== "init" && this.state !== "loading") this.setState("busy");
-      this.worker.postMessage({ id, ...message }, transfer);
+      this.waiting.push({ id, message: { id, ...message }, transfer });
+      this.sendNext();
     });
+  }
+
+  // The next waiting request goes to the worker once the one before it has settled.
+  sendNext() {
+    if (this.inFlight !== null || this.worker === null || this.waiting.length === 0) return;
+    const { id, message, transfer } = this.waiting.shift();
+    this.inFlight = id;
+    // The first requests of a page are marked too (a page's start: setups, the first check).
+    if (id <= MARKED_REQUESTS) mark(`sent ${message.type} #${id}`);
+    this.worker.postMessage(message, transfer);
   }
 
   receive(message) {
@@ -267,6 +314,9 @@ export class PythonWorker {
     this.pending.delete(id);
     clearTimeout(request.timer);
     clearTimeout(request.graceTimer);
+    if (this.inFlight === id) this.inFlight = null;
+    if (id <= MARKED_REQUESTS) mark(`settled #${id}`);
+    this.sendNext();
     if (this.pending.size === 0 && this.state === "busy") this.setState("ready");
     if (message.type === "result") {
       const value = message.value;
@@ -299,17 +349,31 @@ export class PythonWorker {
     return result.value;
   }
 
-  // Stop button: stops the request Python is running (queued ones start after it).
+  // Stop button: stops the learner's work, the request Python is on and those waiting for it;
+  // background work (fingerprints) goes on, and so does the interpreter whenever it can.
   interrupt() {
     // A snapshot: replacing the worker adds a new init request that must not be stopped too.
-    for (const id of [...this.pending.keys()]) this.stopRequest(id, "stopped");
+    const ids = [...this.pending.keys()].filter((id) => !this.pending.get(id).background);
+    for (const id of ids) this.stopRequest(id, "stopped");
   }
 
   stopRequest(id, reason) {
     const request = this.pending.get(id);
     if (!request || request.stopReason) return;
     request.stopReason = reason;
-    if (this.state === "loading" || !this.interruptBuffer) {
+    if (this.state === "loading") {
+      this.restart(reason);
+      return;
+    }
+    // Not sent yet: it never will be. The request Python is on meanwhile is none of its business
+    // (an interrupt or a new worker there would end, say, the fingerprints of a background job).
+    const queued = this.waiting.findIndex((entry) => entry.id === id);
+    if (queued !== -1) {
+      this.waiting.splice(queued, 1);
+      this.settle(id, { type: "error", error: { kind: "interrupted", message: reason } });
+      return;
+    }
+    if (!this.interruptBuffer) {
       this.restart(reason);
       return;
     }
@@ -330,12 +394,14 @@ export class PythonWorker {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.readyPromise = null;
+    this.inFlight = null;
     this.failAll({ kind: "interrupted", message: reason });
     this.setState("idle");
     return this.start();
   }
 
   failAll(error) {
+    this.waiting = [];
     for (const id of [...this.pending.keys()]) this.settle(id, { type: "error", error });
   }
 }

@@ -61,8 +61,6 @@ def test_waiting_for_input_does_not_count_against_the_time_limit(page, site_serv
     assert editor.output.inner_text() == "? ja\njaja\n"
 
 
-@pytest.mark.xfail(strict=False, reason="known failure since the snapshot and per-function merge (issue 27): the "
-                   "clean-clone run fetched pyodide.asm.wasm twice; to be fixed, not hidden")
 def test_stop_during_input_stops_the_program_without_a_new_worker(page, site_server):
     editor = EditorPage.open(page, site_server)
     editor.set_code('input("Wacht: ")\nprint("niet bereikt")\n')

@@ -74,8 +74,6 @@ def start_kind(page) -> str:
     return page.locator(PANEL).get_attribute("data-python-start")
 
 
-@pytest.mark.xfail(strict=False, reason="known failure since the merge with passes per function (issue 27): the "
-                   "status line stays empty when the fingerprint job started Python before the warm start; to be fixed")
 def test_a_second_page_load_starts_from_the_snapshot_and_gives_verdicts(context, site_server):
     editor = first_visit(context, site_server)
     page = editor.page

@@ -5,6 +5,7 @@ verdict at once, and a Run clicked during the start waits for it instead of star
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -112,3 +113,24 @@ def test_focus_in_the_editor_starts_python(new_page, site_server):
     page.locator("[data-testid=editor] .cm-content").focus()
     page.locator(READY).wait_for(timeout=COLD_START_MS)
     assert page.locator("main.lesson > .practice").get_attribute("data-warm-start") == "focus"
+
+
+def test_intent_after_python_was_started_in_the_background_still_says_python_is_ready(new_page, site_server):
+    # A stored pass for other code than the editor's, without that code's fingerprints: on the next
+    # page load the fingerprint job starts Python before the learner shows any intent.
+    page = new_page(BESIDE)
+    panel = CheckpointPanel.open(page, site_server)
+    panel.editor.set_code((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
+    assert panel.check("document_snapshots") == "pass"
+    panel.editor.set_code("# iets anders\n")
+    page.wait_for_function("localStorage.getItem('werkplaats:rag-01:code').includes('iets anders')")
+    page.evaluate("localStorage.removeItem('werkplaats:rag-01:fingerprints')")
+    page.reload()
+    page.locator("[data-testid=editor] .cm-content").wait_for()
+    page.wait_for_function("window.werkplaats.python.state !== 'idle'", timeout=COLD_START_MS)
+    practice = page.locator("main.lesson > .practice")
+    assert practice.get_attribute("data-warm-start") is None
+
+    page.locator("[data-testid=editor] .cm-content").focus()
+    assert practice.get_attribute("data-warm-start") == "focus"
+    expect(page.locator("[data-editor-status]")).to_have_text(re.compile(r"^Python staat klaar"), timeout=COLD_START_MS)
