@@ -244,9 +244,8 @@ def parse_reply(line: bytes, expected_id: str) -> dict:
     if _json_value_count(line) > MAX_REPLY_VALUES:
         raise _ChildGone("het antwoord van het proces was te groot")
     try:
-        text = line.decode("ascii")
-        reply = json.loads(text, object_pairs_hook=plain.reject_duplicate_keys)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        reply = plain.wire_loads(line)  # strict: not UTF-8, not JSON or a key twice is refused
+    except (ValueError, RecursionError):
         raise _ChildGone("onleesbaar antwoord van het proces") from None
     if type(reply) is not dict or set(reply) != {"id", "body"} or type(reply["body"]) is not dict:
         raise _ChildGone("antwoord van het proces heeft niet de afgesproken vorm")
@@ -410,7 +409,7 @@ class ChildProcessHost:
         # Ids only pair a reply with its request (the child is learner code: what it says is
         # never trusted beyond plain data, so an unguessable id would protect nothing).
         request_id = str(next(self._request_ids))
-        line = plain.json_line_with({"id": request_id, **request}, raw or {})
+        line = plain.wire_line_with({"id": request_id, **request}, raw or {})
         seconds = self.limits.call_seconds if time_limit is None else min(time_limit, self.limits.call_seconds)
         deadline = min(time.monotonic() + seconds, self._submission_deadline)
         try:
