@@ -591,6 +591,7 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
                 request["args"],
                 request["kwargs"],
                 already_plain=request.get("plain") is True,
+                copy_value=False,  # the reply is written before any learner code runs again
             )
         stray_output.take()  # nobody reads it: emptied so it stays small
         channel.write_reply({"id": request["id"], "body": body})
