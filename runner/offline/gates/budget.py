@@ -11,6 +11,10 @@ and counts per checkpoint:
     bytes_received  bytes of the reply lines, child -> grader
     largest_line    the largest single line either way: the largest value that crosses
 
+The counts are those of the first submission a grading process sees: every large result crosses
+in full, as it does until the grader knows it (runner/offline/sandbox/known_values.py names a
+large result it knows by a digest instead; the budget does not count on that).
+
 Request ids are written as "1" and the reply's `duration_ms` as 0, so the counts are the same on every machine and every
 run. Each lesson keeps its budget beside its other test data, tests/lessons/<id>/budget.json;
 tests/lessons/test_grade_budget.py fails when a count goes past its budget by more than
