@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import re
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -36,29 +37,33 @@ def digest_of(fingerprint: bytes) -> str:
 
 
 class KnownValues:
-    """The grader's side: digest -> fingerprint bytes of a value parsed from a reply."""
+    """The grader's side: digest -> fingerprint bytes of a value parsed from a reply. Hosts in
+    several threads of one process (the quality gate) share it, hence the lock."""
 
     def __init__(self, max_bytes: int = STORE_MAX_BYTES) -> None:
         self.max_bytes = max_bytes
         self.entries: OrderedDict[str, bytes] = OrderedDict()
         self.size = 0
+        self.lock = threading.Lock()
 
     def get(self, digest: str) -> Any | None:
         """A fresh copy of the value named by digest, or None when it is not known here."""
-        fingerprint = self.entries.get(digest)
-        if fingerprint is None:
-            return None
-        self.entries.move_to_end(digest)
+        with self.lock:
+            fingerprint = self.entries.get(digest)
+            if fingerprint is None:
+                return None
+            self.entries.move_to_end(digest)
         return marshal.loads(fingerprint)
 
     def put(self, digest: str, fingerprint: bytes) -> None:
-        if len(fingerprint) > self.max_bytes // 4 or digest in self.entries:
-            return
-        while self.entries and self.size + len(fingerprint) > self.max_bytes:
-            _, oldest = self.entries.popitem(last=False)
-            self.size -= len(oldest)
-        self.entries[digest] = fingerprint
-        self.size += len(fingerprint)
+        with self.lock:
+            if len(fingerprint) > self.max_bytes // 4 or digest in self.entries:
+                return
+            while self.entries and self.size + len(fingerprint) > self.max_bytes:
+                _, oldest = self.entries.popitem(last=False)
+                self.size -= len(oldest)
+            self.entries[digest] = fingerprint
+            self.size += len(fingerprint)
 
 
 # One per grading process: a batch worker grades many submissions, each with its own host.
