@@ -28,7 +28,7 @@ from typing import Any
 # Results whose fingerprint is smaller cross as they are: the digest would save little.
 DIGEST_MIN_BYTES = 64 * 1024
 # Fingerprint bytes the grader keeps per process, least recently used out first.
-STORE_MAX_BYTES = 16 * 1024 * 1024
+STORE_MAX_BYTES = 8 * 1024 * 1024
 DIGEST_FORM = re.compile(r"[0-9a-f]{64}")
 
 
