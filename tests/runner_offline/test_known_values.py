@@ -111,3 +111,13 @@ def test_the_store_keeps_the_recently_used_within_its_size():
     store.put("e" * 64, blobs["e"])
     assert store.get("b" * 64) is None and store.get("a" * 64) is not None and store.get("e" * 64) is not None
     assert store.size == store.max_bytes
+
+
+def test_the_largest_result_a_lesson_returns_fits_in_the_store_and_more_than_half_does_not():
+    store = KnownValues()
+    passages = marshal.dumps([{"id": f"d:{i}", "text": "x" * 180} for i in range(10000)], 0)
+    assert len(passages) > store.max_bytes // 4  # 10000 passages as rag-01 returns them, and more
+    store.put("a" * 64, passages)
+    assert store.get("a" * 64) is not None
+    store.put("b" * 64, b"x" * (store.max_bytes // 2 + 1))
+    assert store.get("b" * 64) is None

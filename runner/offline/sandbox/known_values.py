@@ -57,7 +57,9 @@ class KnownValues:
 
     def put(self, digest: str, fingerprint: bytes) -> None:
         with self.lock:
-            if len(fingerprint) > self.max_bytes // 4 or digest in self.entries:
+            # Half the store at most: the largest value a lesson's test returns (10000 passages,
+            # 2.2 MB) must fit beside the others.
+            if len(fingerprint) > self.max_bytes // 2 or digest in self.entries:
                 return
             while self.entries and self.size + len(fingerprint) > self.max_bytes:
                 _, oldest = self.entries.popitem(last=False)
