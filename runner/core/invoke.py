@@ -36,10 +36,8 @@ VALUE_EXACT = "value_exact"
 _CONTAINER_TYPES = frozenset({list, dict})
 _IS_DICT = frozenset({dict}).__contains__
 _IS_LIST = frozenset({list}).__contains__
-
-
-def _dict_values(value: dict[Any, Any]) -> Iterable[Any]:
-    return value.values()
+# Called from C by map(): a Python function here cost a frame per dict.
+_dict_values: Callable[[dict[Any, Any]], Iterable[Any]] = dict.values
 # How many result containers the alias walk visits at most.
 ALIAS_WALK_LIMIT = 200_000
 
@@ -214,8 +212,8 @@ def _containers(value: Any, found: dict[int, object]) -> None:
     The objects themselves are kept too: if the learner empties an input list, its dicts must
     stay alive, or a new result dict could reuse an old id and look like an alias.
     """
-    for container in _all_containers(value, plain.MAX_NODES, plain.MAX_DEPTH + 1):
-        found[id(container)] = container
+    containers = _all_containers(value, plain.MAX_NODES, plain.MAX_DEPTH + 1)
+    found.update(zip(map(id, containers), containers))
 
 
 def _all_containers(value: Any, limit: int, max_levels: int | None = None) -> list[object]:
@@ -319,13 +317,16 @@ def invoke(
     kwargs: Any,
     call_guard: Callable[[], AbstractContextManager[Any]] | None = None,
     already_plain: bool = False,
+    copy_value: bool = True,
 ) -> dict[str, Any]:
     """Call namespace[function] with encoded args/kwargs; return the wire form of a CallOutcome.
 
     call_guard, when given, makes a context manager that wraps only the learner's call (not the
     conversions around it); InProcessHost uses it for its time limit. already_plain: the trusted
     sender says args/kwargs are fresh objects that need no decoding (`plain.encode_checked`'s
-    exact), so they are handed to the learner as they are.
+    exact), so they are handed to the learner as they are. copy_value=False: the caller
+    serializes the reply at once (the offline child), so a result that is its own encoding goes
+    into the reply as it is instead of as a copy (`plain.encode_checked`).
     """
     try:
         if already_plain:
@@ -366,7 +367,7 @@ def invoke(
             wire = {"kind": "timeout", "value": None, "error": None}
     wire["duration_ms"] = (time.perf_counter() - started) * 1000
     if wire["kind"] == "return":
-        wire["value"], wire[VALUE_EXACT] = plain.encode_checked(result)
+        wire["value"], wire[VALUE_EXACT] = plain.encode_checked(result, copy=copy_value)
         containers = _result_containers(result)
         wire["aliased_paths"] = _aliased_paths(result, input_ids, containers)
         wire["shared_paths"] = _shared_paths(result, containers)

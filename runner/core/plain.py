@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 import sys
 from collections.abc import Iterable
 from itertools import chain, compress, repeat
@@ -248,10 +249,65 @@ def encode(value: Any) -> Any:
     return encode_checked(value)[0]
 
 
-def encode_checked(value: Any) -> tuple[Any, bool]:
+def is_own_encoding(value: Any) -> bool:
+    """True when encode(value) gives value back as it is: exact plain (see is_exact_plain), no
+    key that starts with "$", no int wider than MAX_INT_BITS, and within MAX_DEPTH, MAX_NODES
+    and MAX_CHARS counted as the encoder counts them (every value one node, every string and
+    every key its length). A whole level at a time with C-level map/compress/join: a list of
+    10000 dicts of scalars costs a few Python steps per level instead of the encoder's Python
+    step per item. Calls no learner method (type() only, and the builtin methods of exact types)."""
+    level = [value]
+    nodes = chars = 0
+    for depth in range(MAX_DEPTH + 1):
+        nodes += len(level)
+        if nodes > MAX_NODES:
+            return False
+        types = _LIST(map(type, level))
+        kinds = set(types)
+        if not kinds <= _SCALARS_AND_CONTAINERS:
+            return False
+        if _STR in kinds:
+            chars += len("".join(compress(level, map(_IS_STR, types))))
+        if _INT in kinds:
+            ints = _LIST(compress(level, map(_IS_INT, types)))
+            if max(ints) >= _INT_LIMIT or min(ints) <= -_INT_LIMIT:
+                return False
+        if chars > MAX_CHARS:
+            return False
+        has_dicts, has_lists = _DICT in kinds, _LIST in kinds
+        if not has_dicts and not has_lists:
+            return True
+        if depth >= MAX_DEPTH:
+            return False  # containers this deep become opaque markers
+        next_level: list[Any] = []
+        if has_dicts:
+            dicts = _LIST(compress(level, map(_IS_DICT, types)))
+            keys = _LIST(_chain(dicts))
+            if not set(map(type, keys)) <= _ONLY_STR:
+                return False
+            # One string of every key, each after a NUL: a "$" key shows as "\0$", and the
+            # length less the NULs is what the keys count.
+            joined = "\0" + "\0".join(keys)
+            if "\0$" in joined:
+                return False
+            chars += len(joined) - len(keys) - (not keys)
+            next_level.extend(_chain(map(_DICT.values, dicts)))
+        if has_lists:
+            next_level.extend(_chain(compress(level, map(_IS_LIST, types))))
+        level = next_level
+    return False
+
+
+def encode_checked(value: Any, copy: bool = True) -> tuple[Any, bool]:
     """(encode(value), exact). exact is True when the data needs no decoding: no part became an
     opaque marker and no key was escaped, so the data itself equals value, with the same types
-    all the way down. A trusted sender uses it to spare the receiver the decoding walk."""
+    all the way down. A trusted sender uses it to spare the receiver the decoding walk.
+
+    copy=False: the caller serializes the data at once and keeps nothing (the offline child's
+    reply), so a value that is its own encoding comes back as it is, found at C speed
+    (is_own_encoding), instead of as the walk's fresh copy. The same data either way."""
+    if not copy and type(value) in _CONTAINERS and is_own_encoding(value):
+        return value, True
     encoder = _Encoder()
     try:
         data = encoder.encode(value, 0)
@@ -263,6 +319,10 @@ def encode_checked(value: Any) -> tuple[Any, bool]:
 
 
 _chain = chain.from_iterable
+_IS_STR = frozenset({_STR}).__contains__
+_IS_INT = frozenset({_INT}).__contains__
+# An int fits when its bit_length is at most MAX_INT_BITS: strictly between -2**4096 and 2**4096.
+_INT_LIMIT = 1 << MAX_INT_BITS
 _IS_DICT = frozenset({_DICT}).__contains__
 _IS_LIST = frozenset({_LIST}).__contains__
 _IS_SCALAR = _SCALARS.__contains__
@@ -461,23 +521,71 @@ def dumps(data: Any) -> str:
 
 
 def json_line(data: Any) -> bytes:
-    """`dumps(data)` as one ASCII line with its newline: what the channel and results.jsonl hold."""
+    """`dumps(data)` as one ASCII line with its newline: what results.jsonl holds."""
     return (dumps(data) + "\n").encode("ascii")
+
+
+# The channel between the grader and its child (runner.offline.sandbox) carries lines of JSON in
+# UTF-8. ASCII JSON writes an astral character as a pair of surrogate escapes ("\\ud83d\\ude00"),
+# and a high surrogate followed by a low one, two code points of their own in a Python str,
+# exactly the same way; parsing joins them into the one astral character. The learner's value
+# would change on the way, while the browser (no channel) keeps it. So a line whose strings hold
+# a surrogate code point is written with every code point as it is, in UTF-8 with
+# "surrogatepass": an astral character is one 4-byte sequence there, a surrogate a 3-byte one of
+# its own, and decoding never joins two of those. Every other line stays ASCII JSON, which the
+# json module writes fastest.
+WIRE_ENCODING = "utf-8"
+WIRE_ERRORS = "surrogatepass"
+# A surrogate code point in UTF-8 with surrogatepass: ED A0..BF xx. No other UTF-8 sequence has
+# these two bytes, so in marshal's bytes of a value (strings in that same UTF-8) they say "maybe";
+# a false "maybe" (the bytes of a number) costs only the slower, equally exact form.
+_SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf]")
+
+
+def _may_hold_surrogates(data: Any) -> bool:
+    try:
+        return _SURROGATE_UTF8.search(marshal.dumps(data)) is not None
+    except (ValueError, RecursionError):
+        return True
+
+
+def wire_dumps(data: Any) -> str:
+    """JSON text of encoded data for the channel; see wire_line."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    # Without a surrogate escape the ASCII text is exact; with one, only the value can tell an
+    # astral character (its escapes are exact too) from surrogates of its own.
+    if "\\ud" in text and _may_hold_surrogates(data):
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text
+
+
+def wire_line(data: Any) -> bytes:
+    """One channel line: `wire_dumps(data)` with its newline, in UTF-8 with lone surrogates kept.
+    JSON escapes every control character, so the only newline byte is the last one."""
+    return (wire_dumps(data) + "\n").encode(WIRE_ENCODING, WIRE_ERRORS)
+
+
+def wire_line_with(data: dict[str, Any], raw: dict[str, str]) -> bytes:
+    """wire_line of data with the keys of raw added, whose values are JSON text `wire_dumps`
+    already made (reused, not serialized again). data must hold at least one key."""
+    text = wire_dumps(data)
+    if raw:
+        text = text[:-1] + "".join(f",{wire_dumps(key)}:{value}" for key, value in raw.items()) + "}"
+    return (text + "\n").encode(WIRE_ENCODING, WIRE_ERRORS)
+
+
+def wire_loads(line: bytes) -> Any:
+    """Parse one channel line strictly: ValueError (UnicodeDecodeError included) for bytes that
+    are not UTF-8 (surrogates allowed), for text that is not JSON, and for an object with the
+    same key twice (malformed, not last-one-wins)."""
+    text = line.decode(WIRE_ENCODING, WIRE_ERRORS)
+    return json.loads(text, object_pairs_hook=reject_duplicate_keys)
 
 
 def _add(seen: set[str], key: str) -> bool:
     """set.add inside an expression: False, so the scan goes on."""
     seen.add(key)
     return False
-
-
-def json_line_with(data: dict[str, Any], raw: dict[str, str]) -> bytes:
-    """json_line of data with the keys of raw added, whose values are JSON text `dumps` already
-    made (reused, not serialized again). data must hold at least one key."""
-    text = dumps(data)
-    if raw:
-        text = text[:-1] + "".join(f",{dumps(key)}:{value}" for key, value in raw.items()) + "}"
-    return (text + "\n").encode("ascii")
 
 
 def loads(text: str) -> Any:

@@ -276,3 +276,90 @@ def test_decode_still_rebuilds_markers_and_escaped_keys():
 def test_huge_flat_lists_are_refused_before_they_are_walked():
     assert plain.encode([0] * (plain.MAX_NODES + 1)) == {"$opaque": "list", "$reason": "te groot"}
     assert plain.encode(["x" * 1000] * 9000)["$reason"] == "te groot"  # over MAX_CHARS
+
+
+mixed_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from([2**4096 - 1, 2**4096, -(2**4096) + 1, -(2**4096)])
+    | st.floats() | any_text | st.sampled_from([(1,), SubDict(), Opaque("x"), LyingEquals()]),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=5) | st.text("$opaque", max_size=8), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(mixed_values)
+def test_the_childs_uncopied_encoding_is_the_walks_encoding(value):
+    """encode_checked(copy=False) (the child's reply) takes the value as it is exactly when the
+    encoder's walk would give the same data back, exact."""
+    walked = plain.encode_checked(value)
+    as_is = plain.encode_checked(value, copy=False)
+    assert as_is[1] == walked[1] and repr(as_is[0]) == repr(walked[0])
+    if plain.is_own_encoding(value):
+        assert as_is[0] is value and walked[1]
+
+
+def test_taking_a_value_as_it_is_keeps_the_encoders_limits_to_the_last_node():
+    # MAX_NODES counts every value, the outer lists too.
+    fits, over = [[0] * (plain.MAX_NODES - 2)], [[0] * (plain.MAX_NODES - 1)]
+    assert plain.is_own_encoding(fits) and plain.encode_checked(fits, copy=False)[0] is fits
+    assert not plain.is_own_encoding(over) and plain.encode_checked(over, copy=False)[0]["$reason"] == "te groot"
+    # MAX_CHARS counts keys as well as strings.
+    text = "x" * (plain.MAX_CHARS - 4)
+    assert plain.is_own_encoding([{"ab": text, "c": "d"}]) and not plain.is_own_encoding([{"abc": text, "d": "e"}])
+    assert plain.encode([{"abc": text, "d": "e"}])["$reason"] == "te groot"
+    assert plain.is_own_encoding([{}, 2 ** plain.MAX_INT_BITS - 1]) and not plain.is_own_encoding([2 ** plain.MAX_INT_BITS])
+    nested = [1]
+    for _ in range(plain.MAX_DEPTH - 1):
+        nested = [nested]
+    assert plain.is_own_encoding(nested) and not plain.is_own_encoding([nested])
+    assert not plain.encode_checked([nested])[1]  # the walk makes the deepest list opaque too
+    assert not plain.is_own_encoding({"$k": 1}) and not plain.is_own_encoding([{"a": 1, "$": 2}])
+
+
+def wire_roundtrip(value):
+    """encode -> channel line -> decode: the path a value takes between grader and child."""
+    return plain.decode(plain.wire_loads(plain.wire_line(plain.encode(value))))
+
+
+@pytest.mark.parametrize("text", [
+    "\ud83d\ude00",  # a high and a low surrogate: two code points, not the emoji they would form
+    "😀",  # the emoji itself: one code point
+    "a\ud83d\ude00b😀\ud800\udfff\udc00\ud800",
+    "\ud800",
+])
+def test_surrogates_cross_the_channel_as_the_code_points_they_are(text):
+    for value in (text, [text], {text: text}):
+        assert wire_roundtrip(value) == value  # str equality compares code point by code point
+    assert len(wire_roundtrip("\ud83d\ude00")) == 2 and len(wire_roundtrip("😀")) == 1
+    assert list(wire_roundtrip({"\ud83d\ude00": 1})) == ["\ud83d\ude00"]
+
+
+def test_a_channel_line_is_ascii_unless_a_string_holds_a_surrogate():
+    assert plain.wire_line({"text": "é😀\n"}) == b'{"text":"\\u00e9\\ud83d\\ude00\\n"}\n'
+    line = plain.wire_line({"text": "é\n\u2028\ud800"})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert line.decode("utf-8", "surrogatepass") == '{"text":"é\\n\u2028\ud800"}\n'
+
+
+@pytest.mark.parametrize("line", [
+    b'{"a":1,"a":2}',
+    b'{"a":1,"b":{"c":2,"c":3}}',
+    b'{"a":1 ,"a" :2}',  # white space before the colon
+    b'{"a":":","a":2}',  # a string that starts with a colon
+    b'{"a\\\\":1,"a\\\\":2}',  # a key that ends in an escaped backslash
+    b'[{"x":[{"y":1,"y":1}]}]',
+])
+def test_the_channel_refuses_a_key_twice_wherever_it_is(line):
+    with pytest.raises(ValueError, match="duplicate key"):
+        plain.wire_loads(line)
+
+
+@pytest.mark.parametrize("line", [
+    b'{"a":1,"b":{"c":":","d":"\\":"}}',
+    b'{"a" : 1, "b":[{"c":2},{"c":3}]}',
+    b'{"a\\\\":1,"a":2}',
+    b'[]',
+])
+def test_the_channel_reads_any_object_with_distinct_keys(line):
+    assert plain.wire_loads(line) == json.loads(line)

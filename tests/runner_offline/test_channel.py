@@ -26,7 +26,9 @@ def test_parse_reply_returns_the_body_of_a_matching_reply():
     (b'["ab12",{}]', "niet de afgesproken vorm"),
     (b'{"id":"ab12","id":"ab12","body":{}}', "onleesbaar"),
     (b'{"id":"ab12","body":{"kind":"return"', "onleesbaar"),
-    ('{"id":"ab12","body":{"v":"é"}}'.encode(), "onleesbaar"),
+    (b'{"id":"ab12","body":{"v":"\xe9"}}', "onleesbaar"),  # not UTF-8 (Latin-1)
+    (b'{"id":"ab12","body":{"v":1,"v":2}}', "onleesbaar"),  # a key twice, deeper down
+    (b'{"id":"ab12","body":{"v":"\\":","v":2}}', "onleesbaar"),  # ... beside a string with ":
     (b"", "onleesbaar"),
 ])
 def test_parse_reply_rejects_anything_else(line, reason):
@@ -139,3 +141,13 @@ def test_a_lost_zygote_is_replaced_before_the_next_submission():
         assert own_host.load("def f():\n    return 2\n", ["f"]).ok
         assert own_host.call("f", []).value == 2
         assert own_host.sandbox_failure is None
+
+
+def test_a_surrogate_pair_of_two_code_points_stays_two_code_points_both_ways(host):
+    # The browser has no channel: there "\ud83d\ude00" stays two code points, and so it must here.
+    host.load("def split(text):\n    return [len(text), text, '\\ud83d' + '\\ude00', {'\\ud83d\\ude00': 1}]\n", ["split"])
+    for text, length in [("\ud83d\ude00", 2), ("😀", 1), ("x\ud83d\ude00😀\udc00", 5)]:
+        outcome = host.call("split", [text])
+        assert outcome.kind == "return"
+        assert outcome.value == [length, text, "\ud83d\ude00", {"\ud83d\ude00": 1}]
+        assert len(outcome.value[2]) == 2 and "😀" not in outcome.value[2]

@@ -45,6 +45,7 @@ from runner.core import plain
 from runner.core.host import encode_as_json, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
 from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
+from runner.offline.sandbox.known_values import DIGEST_FORM, KNOWN_VALUES, digest_of
 from runner.offline.sandbox.pipes import PipeReader
 
 GIB = 1 << 30
@@ -244,9 +245,8 @@ def parse_reply(line: bytes, expected_id: str) -> dict:
     if _json_value_count(line) > MAX_REPLY_VALUES:
         raise _ChildGone("het antwoord van het proces was te groot")
     try:
-        text = line.decode("ascii")
-        reply = json.loads(text, object_pairs_hook=plain.reject_duplicate_keys)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        reply = plain.wire_loads(line)  # strict: not UTF-8, not JSON or a key twice is refused
+    except (ValueError, RecursionError):
         raise _ChildGone("onleesbaar antwoord van het proces") from None
     if type(reply) is not dict or set(reply) != {"id", "body"} or type(reply["body"]) is not dict:
         raise _ChildGone("antwoord van het proces heeft niet de afgesproken vorm")
@@ -333,13 +333,16 @@ class ChildProcessHost:
         }
         try:
             body = self._exchange(request, time_limit, raw={"args": args_json, "kwargs": kwargs_json})
+            value_plain = self._reply_is_plain
+            if "value_digest" in body:
+                body, value_plain = self._value_by_digest(body, time_limit), True
         except _Timeout:
             self._end_child()
             return CallOutcome.timed_out(self._timeout_text())
         except _ChildGone as gone:
             return CallOutcome.host_error(self._end_after(gone))
         try:
-            return outcome_from_wire(body, sent, value_plain=self._reply_is_plain)
+            return outcome_from_wire(body, sent, value_plain=value_plain)
         except WireError as error:
             self._end_child()
             return CallOutcome.host_error(f"ongeldig antwoord van het proces ({error})")
@@ -410,7 +413,7 @@ class ChildProcessHost:
         # Ids only pair a reply with its request (the child is learner code: what it says is
         # never trusted beyond plain data, so an unguessable id would protect nothing).
         request_id = str(next(self._request_ids))
-        line = plain.json_line_with({"id": request_id, **request}, raw or {})
+        line = plain.wire_line_with({"id": request_id, **request}, raw or {})
         seconds = self.limits.call_seconds if time_limit is None else min(time_limit, self.limits.call_seconds)
         deadline = min(time.monotonic() + seconds, self._submission_deadline)
         try:
@@ -426,6 +429,24 @@ class ChildProcessHost:
         # raw line at C speed, a "$" written as \u0024 included, never from what the child says.
         self._reply_is_plain = b'"$' not in reply and b"\\u0024" not in reply
         return body
+
+    def _value_by_digest(self, body: dict, time_limit: float | None) -> dict:
+        """body with the large result the child named by its digest (known_values): a copy of
+        the value when this process parsed it before, else the value asked for, checked against
+        the digest and remembered. Raises _ChildGone when the child does not keep to that."""
+        digest = body.pop("value_digest")
+        if type(digest) is not str or DIGEST_FORM.fullmatch(digest) is None or body.get("value") is not None:
+            raise _ChildGone("antwoord van het proces heeft niet de afgesproken vorm")
+        value = KNOWN_VALUES.get(digest)
+        if value is None:
+            reply = self._exchange({"op": "value"}, time_limit)
+            value = reply.get("value") if set(reply) == {"value"} else None
+            # Parsed JSON, and no opaque marker or escaped key in the line: exact plain.
+            fingerprint = plain.fingerprint_of_plain(value) if self._reply_is_plain else None
+            if type(value) not in (list, dict) or fingerprint is None or digest_of(fingerprint) != digest:
+                raise _ChildGone("het proces stuurde een andere waarde dan het aankondigde")
+            KNOWN_VALUES.put(digest, fingerprint)
+        return dict(body, value=value)
 
     def _check_memory(self, child: _Child) -> None:
         """A process of the submission killed for the cgroup's memory limit makes the exchange an
