@@ -102,7 +102,8 @@ class _SentJSON:
     back-references) mean a value equal to the stored one with the same types all the way down,
     and the stored one was checked exact plain, so its JSON is this value's JSON: the exactness
     walk and the serialization are skipped. Only the grader's own values are marshalled here (the
-    tests' arguments), never a learner's object. Bounded, oldest out first."""
+    tests' arguments), never a learner's object. Bounded, oldest out first. One lock: the
+    quality gate grades two known solutions at once in threads that share this store."""
 
     MIN_BYTES = 64 * 1024
     MAX_BYTES = 48 * 1024 * 1024
@@ -110,20 +111,27 @@ class _SentJSON:
     def __init__(self) -> None:
         self.entries: dict[bytes, tuple[str, str]] = {}
         self.size = 0
+        self.lock = threading.Lock()
 
     def get(self, key: bytes) -> tuple[str, str] | None:
-        return self.entries.get(key) if len(key) >= self.MIN_BYTES else None
+        if len(key) < self.MIN_BYTES:
+            return None
+        with self.lock:
+            return self.entries.get(key)
 
     def put(self, key: bytes, texts: tuple[str, str]) -> None:
         cost = 2 * len(key) + len(texts[0]) + len(texts[1])
         if len(key) < self.MIN_BYTES or cost > self.MAX_BYTES // 4:
             return
-        while self.entries and self.size + cost > self.MAX_BYTES:
-            oldest = next(iter(self.entries))
-            old_args, old_kwargs = self.entries.pop(oldest)
-            self.size -= 2 * len(oldest) + len(old_args) + len(old_kwargs)
-        self.entries[key] = texts
-        self.size += cost
+        with self.lock:
+            if key in self.entries:  # another thread stored it first: counted once
+                return
+            while self.entries and self.size + cost > self.MAX_BYTES:
+                oldest = next(iter(self.entries))
+                old_args, old_kwargs = self.entries.pop(oldest)
+                self.size -= 2 * len(oldest) + len(old_args) + len(old_kwargs)
+            self.entries[key] = texts
+            self.size += cost
 
 
 _SENT_JSON = _SentJSON()
