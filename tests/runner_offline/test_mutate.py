@@ -71,7 +71,7 @@ def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
 # Lessons whose correct styles' survivors are not yet killed or listed (issue 24, open). They are
 # not run here (a run that can only fail costs minutes of CI); `python -m runner mutate --lesson ID`
 # lists their survivors. Take a lesson out of this set the day its run is clean.
-CORRECT_STYLES_PENDING = {"rag-00b", "rag-02", "rag-03", "rag-04"}
+CORRECT_STYLES_PENDING = {"rag-00b", "rag-02"}
 
 
 @pytest.mark.slow
