@@ -68,17 +68,9 @@ def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
 
 # Every correct style of every lesson: several times the mutants of solution.py, so in the slow
 # lane (CI runs it; `make test-fast` leaves it out, and keeps solution.py's run above).
-# Lessons whose correct styles' survivors are not yet killed or listed (issue 24, open). They are
-# not run here (a run that can only fail costs minutes of CI); `python -m runner mutate --lesson ID`
-# lists their survivors. Take a lesson out of this set the day its run is clean.
-CORRECT_STYLES_PENDING = {"rag-03", "rag-04"}
-
-
 @pytest.mark.slow
 @lesson_param
 def test_no_mutant_of_any_correct_style_survives_unexplained(lesson, request):
-    if lesson.id in CORRECT_STYLES_PENDING:
-        pytest.skip(f"{lesson.id}: the survivors of its correct styles are not yet triaged (issue 24)")
     run = mutation_run(lesson, "correct")
     assert run.problems == [], render_mutation_report(run)
     assert {tally.file for tally in run.file_tallies()} == set(mutated_files(lesson.checkpoints_dir)[1:])

@@ -95,6 +95,7 @@ def _corpus_rule_cases():
     validates its corpus, so each one runs all of these (the question/evidence is [v, 0, 1])."""
     return [
         ("Een corpus is een dict: een list van teksten moet een ValueError geven.", ["v tekst"], False),
+        ("Een corpus is een dict: None moet een ValueError geven.", None, False),
         ("Een corpus heeft minstens één versie: een leeg corpus moet een ValueError geven.", {}, False),
         ("Een corpus met één versie mag.", {"v": "tekst"}, True),
         ("Een corpus heeft hoogstens 1000 versies: 1000 mag.", dict({"v": "tekst"}, **{f"x{i}": "t" for i in range(999)}), True),
@@ -292,9 +293,12 @@ def _question_rule_cases():
     """(message, questions, valid) in LAMP_CORPUS: each rule for the list and its questions."""
     good = _q()
     without = {key: [{k: v for k, v in good.items() if k != key}] for key in good}
+    other_name = {"id": "ID", "question": "vraag", "evidence": "bewijs", "quote": "citaat"}
+    renamed = {key: [{other_name[key] if k == key else k: v for k, v in good.items()}] for key in good}
     return [
         ("questions is een list: één vraag (een dict) moet een ValueError geven.", good, False),
         ("questions is een list: None moet een ValueError geven.", None, False),
+        ("questions is een list: een getal moet een ValueError geven.", 3, False),
         ("questions heeft minstens één vraag: een lege list moet een ValueError geven.", [], False),
         ("questions heeft hoogstens 1000 vragen: 1000 mag.", [_q(f"q{i}") for i in range(1000)], True),
         ("questions heeft hoogstens 1000 vragen: 1001 moet een ValueError geven.", [_q(f"q{i}") for i in range(1001)], False),
@@ -304,6 +308,11 @@ def _question_rule_cases():
         ("Een vraag zonder evidence moet een ValueError geven.", without["evidence"], False),
         ("Een vraag zonder quote moet een ValueError geven.", without["quote"], False),
         ("Een vraag met een extra sleutel moet een ValueError geven.", [dict(good, answer="groen")], False),
+        # Vier sleutels, maar één met een andere naam: wie alleen len(vraag) == 4 controleert, mist dit.
+        ("Een vraag met ID in plaats van id moet een ValueError geven.", renamed["id"], False),
+        ("Een vraag met vraag in plaats van question moet een ValueError geven.", renamed["question"], False),
+        ("Een vraag met bewijs in plaats van evidence moet een ValueError geven.", renamed["evidence"], False),
+        ("Een vraag met citaat in plaats van quote moet een ValueError geven.", renamed["quote"], False),
         ("Een vraag-id telt 1 tot en met 40 tekens: 40 mag.", [_q("x" * 40)], True),
         ("Een vraag-id telt 1 tot en met 40 tekens: 41 moet een ValueError geven.", [_q("x" * 41)], False),
         ("Een vraag-id is niet leeg.", [_q("")], False),
@@ -334,6 +343,8 @@ def _question_rule_cases():
         ("Een bewijs dat een tuple-achtige list van twee is moet een ValueError geven.", [dict(_q(), evidence=["lamp-v1", 33])], False),
         ("Een bewijs met start als float moet een ValueError geven.", [dict(_q(), evidence=["lamp-v1", 33.0, 40])], False),
         ("Een bewijs met end als bool moet een ValueError geven.", [dict(_q(evidence=("lamp-v1", 0, 1)), evidence=["lamp-v1", 0, True])], False),
+        ("Een bewijs met start als bool moet een ValueError geven.", [dict(_q(evidence=("lamp-v1", 0, 4)), evidence=["lamp-v1", False, 4])], False),
+        ("Een bewijs met end als float moet een ValueError geven.", [dict(_q(), evidence=["lamp-v1", 33, 40.0])], False),
         ("Een bewijs in een versie die niet in het corpus staat moet een ValueError geven.", [dict(_q(), evidence=["lamp-v3", 33, 40])], False),
         ("Een bewijs met start -1 moet een ValueError geven.", [dict(_q(), evidence=["lamp-v1", -1, 40], quote="")], False),
     ]

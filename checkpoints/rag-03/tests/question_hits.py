@@ -104,6 +104,16 @@ def touching_and_gapped(learner):
                 Q2, [["lamp-v1", 30, 61]], LAMP, 2)
 
 
+@test(CHECKPOINT, "een span naast het bewijs dekt niets")
+def spans_beside(learner):
+    # Elk met een gat aan die kant van het bewijs, zodat een span die buiten het bewijs ligt niet
+    # ongemerkt meetelt (of tekens aftrekt) waar al alles gedekt is.
+    expect_hits(learner, "Een span die pas na het bewijs begint, dekt er geen teken van.", hits(None, False, 5),
+                ["lamp-v1", 33, 40], [["lamp-v1", 33, 38], ["lamp-v1", 45, 50]], LAMP)
+    expect_hits(learner, "Een span die al voor het bewijs eindigt, dekt er geen teken van.", hits(None, False, 5),
+                ["lamp-v1", 33, 40], [["lamp-v1", 35, 40], ["lamp-v1", 20, 28]], LAMP)
+
+
 @test(CHECKPOINT, "overlappende spans tellen elk teken één keer")
 def overlapping(learner):
     expect_hits(learner, "Overlappende spans tellen elk gedekt teken één keer.", hits(None, False, 15),

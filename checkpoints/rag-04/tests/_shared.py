@@ -48,6 +48,11 @@ def place_rule_cases():
         ("chunk_number is hoogstens 100000: 100001 moet een ValueError geven.", hit("d", 100001), False),
         ("chunk_number is een int: True moet een ValueError geven.", hit("d", True), False),
         ("chunk_number is een int: een float moet een ValueError geven.", hit("d", 1.0), False),
+        # Dezelfde waarden met het id van een echte int: wie het id met %d of int() opbouwt, laat
+        # True, False en 1.0 anders door zolang alleen isinstance(..., int) of == kijkt.
+        ("chunk_number is een exacte int: True moet een ValueError geven, ook met id d:1.", dict(hit("d", 1), chunk_number=True), False),
+        ("chunk_number is een exacte int: False moet een ValueError geven, ook met id d:0.", dict(hit("d", 0), chunk_number=False), False),
+        ("chunk_number is een exacte int: 1.0 moet een ValueError geven, ook met id d:1.", dict(hit("d", 1), chunk_number=1.0), False),
         ("chunk_number is een int: een str moet een ValueError geven.", hit("d", "1"), False),
         ("id is document_id, een dubbele punt en chunk_number: een ander nummer moet een ValueError geven.", dict(hit("d", 1), id="d:2"), False),
         ("id is document_id, een dubbele punt en chunk_number: een ander document moet een ValueError geven.", dict(hit("d", 1), id="e:1"), False),
