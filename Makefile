@@ -47,7 +47,7 @@ lint: setup
 # Four workers on two cores: the browser tests mostly wait (Python starting in the page, time
 # limits), so two more workers fill that waiting. Each worker takes one xdist group at a time
 # (a test file, or one lesson's tests of a file), dearest first: tests/shared_fixtures.py.
-XDIST := -n 4 --dist loadgroup --no-loadscope-reorder
+XDIST := -n 4 --dist loadgroup
 
 test: setup browser lint
 	$(VPY) -m pytest $(XDIST) -q

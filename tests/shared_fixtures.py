@@ -157,6 +157,7 @@ class GroupScheduling(LoadScopeScheduling):
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     if config.getvalue("dist") == "loadgroup":
+        config.option.loadscopereorder = False  # the collection's order is dearest first already
         return GroupScheduling(config, log)
     return None
 
