@@ -44,11 +44,16 @@ lint: setup
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
 
+# Four workers on two cores: the browser tests mostly wait (Python starting in the page, time
+# limits), so two more workers fill that waiting. Each worker takes one xdist group at a time
+# (a test file, or one lesson's tests of a file), dearest first: tests/shared_fixtures.py.
+XDIST := -n 4 --dist loadgroup
+
 test: setup browser lint
-	$(VPY) -m pytest -n 2 -q
+	$(VPY) -m pytest $(XDIST) -q
 
 test-fast: setup lint
-	$(VPY) -m pytest -n 2 -q -m "not browser and not slow"
+	$(VPY) -m pytest $(XDIST) -q -m "not browser and not slow"
 
 bench: setup browser
 	$(VPY) bench/run_all.py

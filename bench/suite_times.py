@@ -1,11 +1,14 @@
 """Where the test suite's time goes: CPU seconds per part, from `pytest -p tests.suite_cpu`.
 
-    WERKPLAATS_SUITE_CPU=/tmp/suite .venv/bin/python -m pytest -n 2 -p tests.suite_cpu
-    python bench/suite_times.py /tmp/suite.*
+    WERKPLAATS_SUITE_CPU=/tmp/suite .venv/bin/python -m pytest -n 4 --dist loadgroup -p tests.suite_cpu
+    python bench/suite_times.py /tmp/suite.* [--write-costs tests/suite_costs.json]
 
-A part is a test file's folder (tests/browser, tests/runner_offline, ...); the ten dearest files
-and tests follow. On 2 cores the suite's wall time is about the total CPU divided by two, plus
-the session set-up (site build, Chromium start) of each worker.
+A part is a test file's folder (tests/browser, tests/runner_offline, ...); the dearest files and
+tests follow, then each xdist worker's busy time. On 2 cores the suite's wall time is at least the
+total CPU divided by two, and at least the busiest worker's wall time.
+
+`--write-costs` stores the wall seconds of each xdist group (a test file, or one lesson's tests of a
+file: tests/shared_fixtures.py): `make test` runs the dearest groups first.
 """
 
 from __future__ import annotations
@@ -13,10 +16,33 @@ from __future__ import annotations
 import json
 import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def split_group(test: str) -> tuple[str, str]:
+    """(the test's id, its xdist group as `make test` schedules it)."""
+    from tests.shared_fixtures import xdist_group
+
+    return test, xdist_group(test)
 
 
 def main(paths: list[str]) -> int:
-    records = [json.loads(line) for path in paths for line in open(path, encoding="utf-8") if line.strip()]
+    costs_path = None
+    if "--write-costs" in paths:
+        at = paths.index("--write-costs")
+        costs_path = paths[at + 1]
+        paths = paths[:at] + paths[at + 2:]
+    records = []
+    by_worker: dict[str, float] = defaultdict(float)
+    for path in paths:
+        for line in open(path, encoding="utf-8"):
+            if line.strip():
+                record = json.loads(line)
+                record["test"], record["group"] = split_group(record["test"])
+                records.append(record)
+                by_worker[path.rsplit(".", 1)[-1]] += record["wall"]
     if not records:
         print("no records: run pytest with -p tests.suite_cpu and WERKPLAATS_SUITE_CPU set", file=sys.stderr)
         return 2
@@ -41,6 +67,18 @@ def main(paths: list[str]) -> int:
     print("\nDearest tests (CPU s):")
     for record in sorted(records, key=lambda record: -record["cpu"])[:15]:
         print(f"  {record['cpu']:7.1f}  {record['test']}")
+    print("\nBusy wall seconds per worker:")
+    for worker, wall in sorted(by_worker.items()):
+        print(f"  {wall:7.1f}  {worker}")
+    if costs_path is not None:
+        by_group: dict[str, float] = defaultdict(float)
+        for record in records:
+            by_group[record["group"]] += record["wall"]
+        costs = {group: round(wall, 1) for group, wall in sorted(by_group.items(), key=lambda item: -item[1])}
+        with open(costs_path, "w", encoding="utf-8") as out:
+            json.dump({"about": "wall seconds per xdist group, from bench/suite_times.py --write-costs",
+                       "wall_seconds": costs}, out, indent=1)
+            out.write("\n")
     return 0
 
 

@@ -2,12 +2,15 @@
 servers for it, and Debian's Chromium through Playwright."""
 
 import fcntl
+import json
 import shutil
 import subprocess
 import sys
+from itertools import zip_longest
 from pathlib import Path
 
 import pytest
+from xdist.scheduler import LoadScopeScheduling
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -127,11 +130,67 @@ def page(browser, request):
 
 
 BROWSER_FIXTURES = {"browser", "page", "chromium_path"}
+# Measured wall seconds of each group of tests (bench/suite_times.py --write-costs writes it).
+SUITE_COSTS = Path(__file__).resolve().parent / "suite_costs.json"
+
+
+def xdist_group(nodeid: str) -> str:
+    """The unit of work one xdist worker runs whole: a test file, or one lesson's tests of a file
+    whose tests are parametrized by lesson alone (they share that lesson's dear state: its
+    mutation run, its graded corpus), so the lessons of one file spread over the workers."""
+    from tests.lessons.lesson_tests import LESSON_IDS
+
+    file, _, rest = nodeid.partition("::")
+    param = rest[rest.find("[") + 1:-1] if rest.endswith("]") and "[" in rest else None
+    return f"{file}:{param}" if param in LESSON_IDS else file
+
+
+class GroupScheduling(LoadScopeScheduling):
+    """`--dist loadgroup` with our groups (xdist_group above) in place of xdist_group marks, which
+    pytest 9 ignores (xdist 3.8 renames the test by its private `_nodeid`, which pytest 9 no
+    longer reads). Each free worker takes the next whole group, in the collection's order."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return xdist_group(nodeid)
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") == "loadgroup":
+        config.option.loadscopereorder = False  # the collection's order is dearest first already
+        return GroupScheduling(config, log)
+    return None
+
+
+def measured_costs() -> dict[str, float]:
+    try:
+        return json.loads(SUITE_COSTS.read_text(encoding="utf-8"))["wall_seconds"]
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def pytest_collection_modifyitems(config, items):
     """Every test that drives Chromium is a `browser` test, wherever it lives, so the fast lane
-    (`make test-fast`: `-m "not browser and not slow"`) can never start a browser by accident."""
+    (`make test-fast`: `-m "not browser and not slow"`) can never start a browser by accident.
+
+    With `--dist loadgroup` (`make test`) each test is in its xdist_group, and the groups run
+    dearest first (by their measured wall time), browser and other groups taking turns: xdist hands
+    out one group at a time to the worker that is free, so the long ones start early and the short
+    ones fill the gaps at the end, instead of one worker being left with every browser test (as
+    plain `--dist load` did); and while one worker builds the site that every browser test waits
+    for, the others have work that needs no site."""
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.browser)
+    # An xdist worker sees `--dist loadgroup` as `loadgroup` (its own `dist` is "no").
+    if not getattr(config.option, "loadgroup", False):
+        return
+    by_group: dict[str, list] = {}
+    for item in items:
+        by_group.setdefault(xdist_group(item.nodeid), []).append(item)
+    costs = measured_costs()
+    dearest_first = sorted(by_group, key=lambda group: -costs.get(group, 0.0))  # stable: unmeasured keep their order
+    browser = [group for group in dearest_first if any(item.get_closest_marker("browser") for item in by_group[group])]
+    other = [group for group in dearest_first if group not in set(browser)]
+    taking_turns = [group for pair in zip_longest(browser, other) for group in pair if group is not None]
+    items[:] = [item for group in taking_turns for item in by_group[group]]

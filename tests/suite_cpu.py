@@ -21,7 +21,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def descendants_cpu(root: int) -> float:
-    """utime+stime of every live process below `root` (from /proc), in seconds."""
+    """utime+stime+cutime+cstime of every live process below `root` (from /proc), in seconds."""
     children: dict[int, list[int]] = {}
     cpu: dict[int, float] = {}
     for entry in os.listdir("/proc"):
@@ -34,7 +34,9 @@ def descendants_cpu(root: int) -> float:
         fields = stat[stat.rindex(")") + 2:].split()
         pid, parent = int(entry), int(fields[1])
         children.setdefault(parent, []).append(pid)
-        cpu[pid] = (int(fields[11]) + int(fields[12])) / TICKS
+        # Its own time and that of its children it has reaped (Chromium reaps its renderers):
+        # a page closed during a test would otherwise take its CPU with it.
+        cpu[pid] = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / TICKS
     total, stack = 0.0, list(children.get(root, []))
     while stack:
         pid = stack.pop()

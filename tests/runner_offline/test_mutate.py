@@ -8,6 +8,7 @@ gate's own behaviour is pinned on mutants-01
 
 from __future__ import annotations
 
+import functools
 import mmap
 import shutil
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from offline_support import ROOT
 
 from runner.core.model import CallOutcome
+from runner.offline import cli
 from runner.offline.cli import main
 from runner.offline.gates.mutants import make_mutants, reached_scopes
 from runner.offline.gates.mutate import (
@@ -28,10 +30,11 @@ from runner.offline.gates.mutate import (
     mutated_files,
     read_equivalent_listings,
     render_mutation_report,
+    run_in_fresh_process,
     run_mutation,
+    run_mutation_checked,
     same_outcome,
     same_value,
-    undetected_by_inputs,
 )
 from tests.lessons.lesson_tests import LessonTests, lesson_param
 
@@ -46,17 +49,25 @@ CALL_SECONDS = 0.5
 # ---- every lesson of the project ----------------------------------------------------------------
 
 
-_RUNS: dict[tuple[str, str], MutationRun] = {}
+_RUNS: dict[tuple[str, str], tuple[MutationRun, list[tuple[str, str]] | None]] = {}
 
 
-def mutation_run(lesson: LessonTests, part: str = "solution") -> MutationRun:
+def checked_mutation_run(lesson: LessonTests, part: str = "solution") -> tuple[MutationRun, list[tuple[str, str]] | None]:
     """One run per lesson and part for the tests below (each grades a few hundred mutants): the
-    mutants of solution.py, or those of every correct style (`correct/*.py`)."""
+    mutants of solution.py, with the killed ones the differential inputs cannot tell apart, or
+    those of every correct style (`correct/*.py`). In a fresh interpreter: forking a test worker
+    that has run other tests costs the gate several times its CPU (run_in_fresh_process). The tests
+    of one lesson run in one xdist worker (tests/shared_fixtures.py, xdist_group), so once."""
     if (lesson.id, part) not in _RUNS:
         files = mutated_files(lesson.checkpoints_dir)
         files = files[:1] if part == "solution" else files[1:]
-        _RUNS[lesson.id, part] = run_mutation(lesson.checkpoints_dir, files=files)
+        _RUNS[lesson.id, part] = run_in_fresh_process(run_mutation_checked, lesson.checkpoints_dir, files,
+                                                      part == "solution")
     return _RUNS[lesson.id, part]
+
+
+def mutation_run(lesson: LessonTests, part: str = "solution") -> MutationRun:
+    return checked_mutation_run(lesson, part)[0]
 
 
 @lesson_param
@@ -83,7 +94,7 @@ def test_the_differential_inputs_tell_every_killed_mutant_apart(lesson):
     if not (lesson.checkpoints_dir / INPUTS_FILE).exists():
         assert not (lesson.checkpoints_dir / EQUIVALENT_FILE).exists()
         return
-    assert undetected_by_inputs(mutation_run(lesson)) == []
+    assert checked_mutation_run(lesson)[1] == []
 
 
 def test_a_lesson_without_tests_is_a_setup_error(clamp_lesson):
@@ -260,7 +271,10 @@ def test_a_broken_listing_file_is_one_line_with_its_place(clamp_lesson, text, me
     assert str(raised.value) == f"{clamp_lesson}/{EQUIVALENT_FILE}{message}"
 
 
-def test_the_command_exits_1_on_a_survivor_and_0_when_all_are_explained(clamp_lesson, capsys):
+def test_the_command_exits_1_on_a_survivor_and_0_when_all_are_explained(clamp_lesson, capsys, monkeypatch):
+    # The short call limit (as in the tests above): the mutant of count_up that loops forever
+    # would otherwise burn the gate's full limit in each of the three runs.
+    monkeypatch.setattr(cli, "run_mutation", functools.partial(run_mutation, call_seconds=CALL_SECONDS))
     args = ["mutate", "--lesson", "mutants-01", "--checkpoints-dir", str(clamp_lesson.parent), "--jobs", "1"]
     assert main(args) == 1
     captured = capsys.readouterr()

@@ -35,7 +35,7 @@ from typing import Any
 from runner.core.bundle import SHARED_FILE, SHIPPED_DIR, SOLUTION_FILE, Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
-from runner.core.model import CallOutcome
+from runner.core.model import CallOutcome, TestResult
 from runner.offline.gates.forked import ChildDied, map_forked
 from runner.offline.gates.mutants import Mutant, checkpoints_reached, make_mutants, reached_scopes
 from runner.offline.gates.quality_gate import GATE_CALL_SECONDS
@@ -120,6 +120,7 @@ class MutationRun:
     jobs: int
     checkpoint_ids: tuple[str, ...]
     sources: dict[str, str] = field(default_factory=dict)  # each mutated file's text, by its name
+    call_seconds: float = GATE_CALL_SECONDS  # the per-call limit it was graded with
 
     def file_tallies(self) -> list[FileTally]:
         tallies = []
@@ -365,14 +366,45 @@ _WORKER_BUNDLE: Bundle | None = None
 _WORKER_CALL_SECONDS = GATE_CALL_SECONDS
 
 
+class _Decided(Exception):
+    """A checkpoint's first test that does not pass: its status is that test's (as
+    `CheckpointResult.from_tests` makes it), so the tests after it need not run."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _stop_at_first_failure(_checkpoint: str, result: TestResult) -> None:
+    if result.status != "pass":
+        raise _Decided(result.status)
+
+
+def grade_fail_fast(bundle: Bundle, source: str, only: tuple[str, ...] | None, call_seconds: float) -> dict[str, str]:
+    """Each checkpoint's status as `grade` gives it, but a checkpoint stops at its first test that
+    does not pass: most mutants fail early, and only pass or not is read (the status of a
+    checkpoint is the status of its first test that does not pass, so it is the same too)."""
+    statuses: dict[str, str] = {}
+    for spec in bundle.checkpoints:
+        if only is not None and spec.id not in only:
+            continue
+        try:
+            report = grade(bundle, InProcessHost(call_timeout=call_seconds), source, only=(spec.id,),
+                           on_progress=_stop_at_first_failure)
+        except _Decided as decided:
+            statuses[spec.id] = decided.status
+        else:
+            statuses.update(report.statuses())
+    return statuses
+
+
 def _grade_source(item: tuple[str, tuple[str, ...] | None]) -> dict[str, str]:
     assert _WORKER_BUNDLE is not None
     source, only = item
     try:
-        report = grade(_WORKER_BUNDLE, InProcessHost(call_timeout=_WORKER_CALL_SECONDS), source, only=only)
+        return grade_fail_fast(_WORKER_BUNDLE, source, only, _WORKER_CALL_SECONDS)
     except MemoryError:
         return {spec.id: "error" for spec in _WORKER_BUNDLE.checkpoints if only is None or spec.id in only}
-    return report.statuses()
 
 
 def grade_sources(bundle: Bundle, sources: list[str], jobs: int, call_seconds: float,
@@ -540,7 +572,29 @@ def run_mutation(lesson_dir: Path, jobs: int = 2, call_seconds: float = GATE_CAL
                 problems.append(f"{listing_path}:{result.listing.line}: not equivalent, {first.call} gives "
                                 f"{first.mutant} instead of {first.reference}: {result.mutant.key!r}")
     return MutationRun(bundle.lesson, lesson_dir, solution, results, problems,
-                       time.perf_counter() - started, jobs, bundle.function_names, sources)
+                       time.perf_counter() - started, jobs, bundle.function_names, sources, call_seconds)
+
+
+def run_mutation_checked(lesson_dir: Path, files: list[str] | None = None,
+                         check_inputs: bool = False) -> tuple[MutationRun, list[tuple[str, str]] | None]:
+    """`run_mutation`, and with `check_inputs` its `undetected_by_inputs` too: one call, so a
+    caller can run both in a fresh interpreter (`run_in_fresh_process`)."""
+    run = run_mutation(lesson_dir, files=files)
+    return run, undetected_by_inputs(run) if check_inputs else None
+
+
+def run_in_fresh_process(function: Callable[..., Any], *args: Any) -> Any:
+    """`function(*args)` in a newly started interpreter, its answer pickled back.
+
+    Each mutant is graded in a child forked from the process that runs the gate, and a fork costs
+    in proportion to what that process maps: forked from a test worker that has run the rest of
+    a test suite (a browser driver, hundreds of thousands of objects), the same gate took two to
+    four times the CPU it takes from a fresh interpreter (measured for the suite, issue 20)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(function, *args).result()
 
 
 # ---- the report -------------------------------------------------------------------------------
@@ -582,7 +636,8 @@ def undetected_by_inputs(run: MutationRun, calls: int = DIFFERENTIAL_CALLS) -> l
                       if checkpoint in result.statuses and result.statuses[checkpoint] != "pass"]
             if killed and result.file == name:
                 work.append((result.mutant, killed))
-        found = differences_in_workers(run.lesson_dir, source, run.checkpoint_ids, work, run.jobs, calls)
+        found = differences_in_workers(run.lesson_dir, source, run.checkpoint_ids, work, run.jobs, calls,
+                                       run.call_seconds)
         for (mutant, killed), differences in zip(work, found):
             told_apart = {difference.checkpoint for difference in differences}
             missed.extend((checkpoint, f"{name}: {mutant.key}" if name != SOLUTION_FILE else mutant.key)
