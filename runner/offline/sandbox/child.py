@@ -59,6 +59,17 @@ from runner.offline.sandbox.cgroups import (
 )
 from runner.offline.sandbox.known_values import DIGEST_MIN_BYTES, digest_of
 from runner.offline.sandbox.pipes import PipeReader
+from runner.offline.sandbox.protocol import (
+    EXIT_ACKNOWLEDGED,
+    CgroupInfo,
+    CleanupReport,
+    ControlRequest,
+    LearnerRootView,
+    ProtocolError,
+    SpawnReply,
+    ZygoteReport,
+    ZygoteSpec,
+)
 
 REQUEST_FD = 3
 REPLY_FD = 4
@@ -627,8 +638,18 @@ def _name_large_value(body: dict, exact_key: str) -> bytes | None:
     return fingerprint
 
 
-def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgroup: CgroupLeaf | None) -> None:
+@dataclass(frozen=True)
+class ChildPlan:
+    """How every child of this zygote is set up: the spec, and what the zygote found to hold here."""
+
+    spec: ZygoteSpec
+    learner_root: str | None  # the allow-list root children pivot into (as root, where it works)
+    keyring_filter: bool  # the seccomp filter can be installed here
+
+
+def _become_child(plan: ChildPlan, request_fd: int, reply_fd: int, workdir: str, cgroup: CgroupLeaf | None) -> None:
     """Runs in the freshly forked process, still as the zygote's user, before any learner code."""
+    spec = plan.spec
     if cgroup is not None:
         # First, while still privileged: everything this process and its descendants do is
         # then counted against the submission's limits. Fails closed (OSError ends the child).
@@ -649,40 +670,42 @@ def _become_child(spec: dict, request_fd: int, reply_fd: int, workdir: str, cgro
     os.set_inheritable(REQUEST_FD, False)
     os.set_inheritable(REPLY_FD, False)
 
-    limits = spec["limits"]
+    limits = spec.limits
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"],) * 2)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (limits["open_files"],) * 2)
+    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes,) * 2)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes,) * 2)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limits.open_files,) * 2)
     # POSIX message queues are charged to the user, outside RLIMIT_AS: about a MiB.
     queue_hard = resource.getrlimit(resource.RLIMIT_MSGQUEUE)[1]
     queue_cap = MSGQUEUE_BYTES if queue_hard == resource.RLIM_INFINITY else min(queue_hard, MSGQUEUE_BYTES)
     resource.setrlimit(resource.RLIMIT_MSGQUEUE, (queue_cap, queue_cap))
     # CPU seconds are a backstop only: the parent enforces wall-clock limits itself.
-    cpu = max(1, int(limits["submission_seconds"]) + 2)
+    cpu = max(1, int(limits.submission_seconds) + 2)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-    if spec.get("uid") is not None:
+    if spec.uid is not None:
         # Counted per real uid, so it only means something once we are the sandbox uid.
-        resource.setrlimit(resource.RLIMIT_NPROC, (limits["processes"],) * 2)
-    if spec.get("learner_root"):
+        resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes,) * 2)
+    if plan.learner_root:
         # Fails closed: an OSError here ends the child before any learner code runs.
-        enter_learner_root(spec["learner_root"], limits["temp_bytes"])
+        assert spec.uid is not None and spec.gid is not None  # a learner root only with a sandbox uid
+        enter_learner_root(plan.learner_root, limits.temp_bytes)
         workdir = tempfile.mkdtemp(prefix="werkplaats-learner-", dir="/tmp")
-        os.chown(workdir, spec["uid"], spec["gid"])
+        os.chown(workdir, spec.uid, spec.gid)
         os.chmod(workdir, 0o700)
     os.chdir(workdir)
-    if spec.get("uid") is not None:
+    if spec.uid is not None:
+        assert spec.gid is not None
         os.setgroups([])
-        os.setresgid(spec["gid"], spec["gid"], spec["gid"])
-        os.setresuid(spec["uid"], spec["uid"], spec["uid"])
+        os.setresgid(spec.gid, spec.gid, spec.gid)
+        os.setresuid(spec.uid, spec.uid, spec.uid)
     # No setuid binary can hand privileges back to learner code.
     _prctl(PR_SET_NO_NEW_PRIVS, 1)
     # Set after the uid change, which clears it: the child dies with the zygote.
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if spec.get("keyring_filter"):
+    if plan.keyring_filter:
         install_keyring_filter()  # fails closed, like the learner root
     os.environ.clear()
-    os.environ.update(spec["env"])
+    os.environ.update(spec.env)
     os.environ["HOME"] = workdir
     os.environ["TMPDIR"] = workdir
     tempfile.tempdir = workdir
@@ -769,9 +792,10 @@ class _Spawned:
 
 
 class Zygote:
-    def __init__(self, control: socket.socket, spec: dict, cgroups: SubmissionCgroups | None) -> None:
+    def __init__(self, control: socket.socket, plan: ChildPlan, cgroups: SubmissionCgroups | None) -> None:
         self.control = control
-        self.spec = spec
+        self.plan = plan
+        self.spec = plan.spec
         self.cgroups = cgroups
         self.pid = os.getpid()
         self.children: dict[int, _Spawned] = {}
@@ -786,59 +810,64 @@ class Zygote:
             if not data:
                 self.shutdown()
                 return
-            message = json.loads(data)
-            op = message.get("op")
-            if op == "spawn" and len(fds) == 2:
-                reply = self.spawn(fds[0], fds[1])
-            elif op == "clean":
-                reply = self.clean(int(message["pid"]))
-            elif op == "exit":
+            problem = ""
+            try:
+                request: ControlRequest | None = ControlRequest.from_wire(json.loads(data))
+            except ProtocolError as error:
+                request, problem = None, str(error)
+            if request is not None and request.op == "spawn" and len(fds) == 2:
+                reply = self.spawn(fds[0], fds[1]).to_wire()
+            elif request is not None and request.op == "clean" and request.pid is not None:
+                reply = self.clean(request.pid).to_wire()
+            elif request is not None and request.op == "exit":
                 self.shutdown()
-                self.send({"ok": True})
+                self.send(EXIT_ACKNOWLEDGED)
                 return
             else:
                 for fd in fds:
                     os.close(fd)
-                reply = {"error": f"unknown control message {op!r}"}
+                if request is not None:
+                    problem = f"unknown control message {request.op!r}"
+                reply = SpawnReply(error=problem).to_wire()
             self.send(reply)
 
-    def send(self, reply: dict) -> None:
+    def send(self, reply: dict[str, object]) -> None:
         self.control.sendall(json.dumps(reply).encode("ascii"))
 
-    def spawn(self, request_fd: int, reply_fd: int) -> dict:
-        limits = self.spec["limits"]
+    def spawn(self, request_fd: int, reply_fd: int) -> SpawnReply:
+        limits = self.spec.limits
         try:
-            cgroup = self.cgroups.new_leaf(limits["memory_bytes"], limits["processes"]) if self.cgroups else None
+            cgroup = self.cgroups.new_leaf(limits.memory_bytes, limits.processes) if self.cgroups else None
         except OSError as error:
             # Never a child without the limits the start-up report promised.
             os.close(request_fd)
             os.close(reply_fd)
-            return {"error": f"no cgroup for the child: {error}"}
+            return SpawnReply(error=f"no cgroup for the child: {error}")
         # With a learner root the child makes its workdir in its own fresh /tmp.
-        workdir = "" if self.spec.get("learner_root") else tempfile.mkdtemp(prefix="werkplaats-learner-")
+        workdir = "" if self.plan.learner_root else tempfile.mkdtemp(prefix="werkplaats-learner-")
         if workdir:
-            if self.spec.get("uid") is not None:
-                os.chown(workdir, self.spec["uid"], self.spec["gid"])
+            if self.spec.uid is not None and self.spec.gid is not None:
+                os.chown(workdir, self.spec.uid, self.spec.gid)
             os.chmod(workdir, 0o700)
         pid = os.fork()
         if pid == 0:
             status = 0
             try:
                 self.control.close()
-                _become_child(self.spec, request_fd, reply_fd, workdir, cgroup)
+                _become_child(self.plan, request_fd, reply_fd, workdir, cgroup)
                 # Preloaded by the zygote (sandbox.RUNNER_PRELOAD): no file access needed now.
                 from runner.offline.sandbox import import_guard
-                import_guard.install(self.spec.get("learner_modules", ()))
-                serve_requests(REQUEST_FD, REPLY_FD, self.spec["limits"]["output_chars"])
+                import_guard.install(self.spec.learner_modules)
+                serve_requests(REQUEST_FD, REPLY_FD, self.spec.limits.output_chars)
             except BaseException:
                 status = 70
             os._exit(status)
         os.close(request_fd)
         os.close(reply_fd)
         self.children[pid] = _Spawned(workdir, cgroup)
-        return {"pid": pid, "oom_file": cgroup.oom_file if cgroup else None}
+        return SpawnReply(pid=pid, oom_file=cgroup.oom_file if cgroup else None)
 
-    def clean(self, child_pid: int) -> dict:
+    def clean(self, child_pid: int) -> CleanupReport:
         """Kill the child, its session and every process it left behind, then verify via /proc."""
         try:
             os.killpg(child_pid, signal.SIGKILL)
@@ -860,11 +889,11 @@ class Zygote:
             shutil.rmtree(spawned.workdir, ignore_errors=True)
         cgroup_left = cgroup is not None and not cgroup.remove()
         self.statuses.clear()
-        return {"ok": not remaining and not cgroup_left, "killed": killed, "remaining": remaining,
-                "cgroup_left": cgroup_left, "ended": ended}
+        return CleanupReport(ok=not remaining and not cgroup_left, killed=killed, remaining=tuple(remaining),
+                             cgroup_left=cgroup_left, ended=ended)
 
     def _suspects(self, child_pid: int, cgroup: CgroupLeaf | None) -> list[int]:
-        uid = self.spec.get("uid")
+        uid = self.spec.uid
         # Everything in the submission's cgroup, whoever its parent and whatever its session.
         found = set(cgroup_pids(cgroup.directories[0])) if cgroup else set()
         for pid, ppid, session, proc_uid in _proc_entries():
@@ -902,19 +931,19 @@ class Zygote:
 
 
 def zygote_main(control_fd: int, spec_json: str) -> None:
-    spec = json.loads(spec_json)
+    spec = ZygoteSpec.from_wire(json.loads(spec_json))
     control = socket.socket(fileno=control_fd)
     # Dies with the parent: a grader that is killed leaves no zygote behind.
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != spec["parent_pid"]:
+    if os.getppid() != spec.parent_pid:
         os._exit(0)
     subreaper = _prctl(PR_SET_CHILD_SUBREAPER, 1)
     # Once for the zygote, so every child it forks starts without a network at no extra cost.
     network_isolated = _unshare_network()
-    limits = spec["limits"]
-    cgroups = open_cgroups(limits["memory_bytes"], limits["processes"]) if limits["cgroup_limits"] else None
+    limits = spec.limits
+    cgroups = open_cgroups(limits.memory_bytes, limits.processes) if limits.cgroup_limits else None
     preloaded, missing = [], []
-    for name in spec["preload"]:
+    for name in spec.preload:
         try:
             importlib.import_module(name)
             preloaded.append(name)
@@ -923,37 +952,36 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
     # Only with a sandbox uid (as root): without root the system refuses anyway. After the
     # preload, which decides what code the learner root shows.
     learner_root = None
-    if spec.get("uid") is not None:
+    if spec.uid is not None:
         try:
-            learner_root = build_learner_root(*learner_visible_paths(), spec.get("hidden", []))
+            learner_root = build_learner_root(*learner_visible_paths(), spec.hidden)
         except OSError as error:
-            root_problem = str(error)
+            root_problem: str | None = str(error)
         else:
             root_problem = None
-            if not _probe_learner_root(learner_root.path, limits["temp_bytes"]):
+            if not _probe_learner_root(learner_root.path, limits.temp_bytes):
                 drop_learner_root(learner_root.path)
                 learner_root, root_problem = None, "a child could not enter the learner root"
     else:
         root_problem = "needs root"
-    spec["learner_root"] = learner_root.path if learner_root else None
-    spec["keyring_filter"] = _probe_keyring_filter()
+    plan = ChildPlan(spec=spec, learner_root=learner_root.path if learner_root else None,
+                     keyring_filter=_probe_keyring_filter())
     # The filter keeps children from the keyrings; this empties what was left before it.
-    keyrings_cleared = spec.get("uid") is None or clear_keyrings_of(spec["uid"], spec["gid"])
+    keyrings_cleared = spec.uid is None or spec.gid is None or clear_keyrings_of(spec.uid, spec.gid)
     # Modules that the learner may import but are not preloaded would need file access the
     # sandbox uid may not have; freezing keeps the preloaded heap shared copy-on-write.
     gc.collect()
     gc.freeze()
-    control.sendall(json.dumps({
-        "ready": True, "preloaded": preloaded, "missing": missing, "subreaper": subreaper,
-        "network_isolated": network_isolated,
-        # Every private folder out of sight: a folder that holds code the child needs (the
-        # interpreter, say) cannot be, and then this is false (and `unhidden` says which).
-        "private_filesystem": learner_root is not None and not learner_root.unhidden,
-        "learner_root": learner_root and {"visible": learner_root.visible, "hidden": learner_root.hidden},
-        "unhidden": list(learner_root.unhidden) if learner_root else [],
-        "learner_root_problem": root_problem,
-        "keyring_filter": spec["keyring_filter"],
-        "keyrings_cleared": keyrings_cleared,
-        "cgroup": cgroups and {"version": cgroups.version, "directories": cgroups.directories},
-    }).encode("ascii"))
-    Zygote(control, spec, cgroups).serve()
+    report = ZygoteReport(
+        preloaded=tuple(preloaded), missing=tuple(missing), subreaper=subreaper,
+        network_isolated=network_isolated,
+        private_filesystem=learner_root is not None and not learner_root.unhidden,
+        learner_root=learner_root and LearnerRootView(visible=learner_root.visible, hidden=learner_root.hidden),
+        unhidden=learner_root.unhidden if learner_root else (),
+        learner_root_problem=root_problem,
+        keyring_filter=plan.keyring_filter,
+        keyrings_cleared=keyrings_cleared,
+        cgroup=cgroups and CgroupInfo(version=cgroups.version, directories=tuple(cgroups.directories)),
+    )
+    control.sendall(json.dumps(report.to_wire()).encode("ascii"))
+    Zygote(control, plan, cgroups).serve()

@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,38 +47,16 @@ from runner.core.model import CallOutcome, LoadReport, WireError
 from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
 from runner.offline.sandbox.known_values import DIGEST_FORM, KNOWN_VALUES, digest_of
 from runner.offline.sandbox.pipes import PipeReader
-
-GIB = 1 << 30
-MIB = 1 << 20
-
-
-@dataclass(frozen=True)
-class SandboxLimits:
-    """Limits for one submission's child process; every one has a `grade`/`check` flag.
-
-    The time limits' defaults are a lesson's settings (runner.core.lesson_config, checkpoints.toml);
-    the CLI builds these from the lesson, and a flag overrides its value.
-    """
-
-    # Wall clock, so generous: the slowest test of the lessons here takes about 1 s on an idle machine, and a
-    # correct solution must not time out on a busy one.
-    call_seconds: float = 10.0  # per call, and for loading main.py
-    submission_seconds: float = 120.0  # all calls of one submission together
-    # All shipped tests of one checkpoint together (runner.core.grade's check limits); None: each
-    # checkpoint's check_seconds, the page's limit. Applied by grade(), not by the child.
-    check_seconds: float | None = None
-    memory_bytes: int = 1 * GIB  # RLIMIT_AS of the child (numpy still imports under it)
-    output_chars: int = 20_000  # learner output kept per load/call; the rest is dropped
-    file_bytes: int = 1 * MIB  # RLIMIT_FSIZE: largest file the learner may write
-    temp_bytes: int = 64 * MIB  # each private tmpfs (/tmp, /var/tmp, /dev/shm; only as root)
-    processes: int = 16  # RLIMIT_NPROC for the sandbox uid (only enforced when run as root)
-    open_files: int = 64  # RLIMIT_NOFILE
-    reply_bytes: int = 64 * MIB  # largest reply line the parent accepts
-    # memory_bytes and processes also for the whole submission, through a cgroup (as root). Off
-    # by default: the kernel's charging of every page to a fresh memory cgroup costs ~18 % of
-    # the grading throughput (BENCHMARKS.md); RLIMIT_AS and RLIMIT_NPROC hold either way.
-    cgroup_limits: bool = False
-
+from runner.offline.sandbox.protocol import (
+    MIB,
+    CleanupReport,
+    ControlRequest,
+    ProtocolError,
+    SandboxLimits,
+    SpawnReply,
+    ZygoteReport,
+    ZygoteSpec,
+)
 
 # What the child itself runs on, imported once in the zygote.
 RUNNER_PRELOAD: tuple[str, ...] = (
@@ -271,7 +249,7 @@ class ChildProcessHost:
         solution, other learners' submissions, the results). As root the child sees only the
         learner root, an allow-list (runner.offline.sandbox.child.build_learner_root), so these matter
         only when one lies inside an allowed folder: it is then covered by an empty read-only
-        tmpfs, or, when it holds code the child needs, reported (zygote_info["unhidden"]) and
+        tmpfs, or, when it holds code the child needs, reported (zygote_report.unhidden) and
         the private filesystem is recorded as not holding.
 
         lesson_modules: the lesson's `offline_modules`, importable on top of `preload`. Learner
@@ -294,9 +272,10 @@ class ChildProcessHost:
         self._source: str | None = None
         self._expected: tuple[str, ...] = ()
         self._submission_deadline = 0.0
-        self.zygote_info: dict = {}
-        # What the last clean-up found: {"killed": n, "remaining": [pids], "ended": ...}.
-        self.last_cleanup: dict = {}
+        # The zygote's start-up report: which protections hold (None before the first start).
+        self.zygote_report: ZygoteReport | None = None
+        # What the last clean-up found: kills sent, pids remaining, how the child ended.
+        self.cleanup: CleanupReport | None = None
         # Set when the sandbox itself failed during the current submission.
         self.sandbox_failure: str | None = None
         self._reply_is_plain = False  # the last reply needs no decoding walk (see _exchange)
@@ -538,12 +517,12 @@ class ChildProcessHost:
             _widen_pipe(pipe_fd)
         try:
             try:
-                reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])
+                wire = self._control_exchange(ControlRequest.spawn(), fds=[request_read, reply_write])
             except SandboxError:
                 # The zygote died since the last submission (say, the OOM killer): start a new one.
                 self._stop_zygote()
                 self._ensure_zygote()
-                reply = self._control_exchange({"op": "spawn"}, fds=[request_read, reply_write])
+                wire = self._control_exchange(ControlRequest.spawn(), fds=[request_read, reply_write])
         except BaseException:
             os.close(request_write)
             os.close(reply_read)
@@ -551,13 +530,16 @@ class ChildProcessHost:
         finally:
             os.close(request_read)
             os.close(reply_write)
-        if "pid" not in reply:
+        try:
+            reply = SpawnReply.from_wire(wire)
+        except ProtocolError as error:
+            reply = SpawnReply(error=str(error))
+        if reply.pid is None:
             os.close(request_write)
             os.close(reply_read)
-            raise SandboxError(f"zygote could not spawn a child: {reply}")
-        oom_file = reply.get("oom_file")
+            raise SandboxError(f"zygote could not spawn a child: {wire}")
         try:
-            oom = OomCounter(oom_file) if isinstance(oom_file, str) else None
+            oom = OomCounter(reply.oom_file) if reply.oom_file is not None else None
         except OSError:
             oom = None  # the limit still holds; only the explanation of a kill is lost
         # Never a blocking write or read on the child's pipes: whatever it does with its ends
@@ -565,7 +547,7 @@ class ChildProcessHost:
         # exchange stays bounded by its deadline.
         os.set_blocking(request_write, False)
         os.set_blocking(reply_read, False)
-        self._child = _Child(pid=int(reply["pid"]), request_fd=request_write, reply_fd=reply_read,
+        self._child = _Child(pid=reply.pid, request_fd=request_write, reply_fd=reply_read,
                              reader=PipeReader(reply_read), oom=oom)
 
     def _end_child(self) -> str:
@@ -585,13 +567,13 @@ class ChildProcessHost:
         if child.oom is not None:
             child.oom.close()
         try:
-            self.last_cleanup = self._control_exchange({"op": "clean", "pid": child.pid})
-        except SandboxError:
+            self.cleanup = CleanupReport.from_wire(self._control_exchange(ControlRequest.clean(child.pid)))
+        except (SandboxError, ProtocolError):
             # The zygote is gone: start over; its death killed every child (PDEATHSIG).
             self._stop_zygote()
-            self.last_cleanup = {"ok": False, "error": "zygote lost"}
+            self.cleanup = CleanupReport.lost("zygote lost")
             return ""
-        return self.last_cleanup.get("ended", "")
+        return self.cleanup.ended
 
     def _ensure_zygote(self) -> None:
         if self._zygote is not None and self._zygote.poll() is None:
@@ -600,21 +582,21 @@ class ChildProcessHost:
         if self.drop_privileges and self.sandbox is None:
             self.sandbox = claim_sandbox_uid()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        spec = {
-            "parent_pid": os.getpid(),
-            "uid": self.sandbox.uid if self.sandbox else None,
-            "gid": self.sandbox.gid if self.sandbox else None,
-            "limits": asdict(self.limits),
-            "env": CHILD_ENV,
-            "preload": list(self.preload),
-            "learner_modules": list(self.learner_modules),
-            "hidden": list(self.hidden_paths),
-        }
+        spec = ZygoteSpec(
+            parent_pid=os.getpid(),
+            uid=self.sandbox.uid if self.sandbox else None,
+            gid=self.sandbox.gid if self.sandbox else None,
+            limits=self.limits,
+            env=CHILD_ENV,
+            preload=self.preload,
+            learner_modules=self.learner_modules,
+            hidden=self.hidden_paths,
+        )
         boot = (
             "import sys\n"
             f"sys.path[:] = {_child_sys_path()!r}\n"
             "from runner.offline.sandbox.child import zygote_main\n"
-            f"zygote_main({theirs.fileno()}, {json.dumps(spec)!r})\n"
+            f"zygote_main({theirs.fileno()}, {json.dumps(spec.to_wire())!r})\n"
         )
         # The zygote's own stderr (its children's is /dev/null) explains a failed start.
         self._zygote_stderr = tempfile.TemporaryFile()
@@ -648,14 +630,19 @@ class ChildProcessHost:
             detail = self._zygote_stderr.read()[-600:].decode("utf-8", "replace").strip()
             self._stop_zygote()
             raise SandboxError(f"the sandbox process did not start: {detail or 'no message'}")
-        self.zygote_info = json.loads(data)
+        try:
+            self.zygote_report = ZygoteReport.from_wire(json.loads(data))
+        except ValueError as error:  # not JSON, or a ProtocolError naming the field
+            self._stop_zygote()
+            raise SandboxError(f"the sandbox process sent a broken start-up report: {error}") from None
 
-    def _control_exchange(self, message: dict, fds: Sequence[int] = ()) -> dict:
+    def _control_exchange(self, request: ControlRequest, fds: Sequence[int] = ()) -> object:
+        """The zygote's answer to request, as parsed JSON (the caller reads it with its type)."""
         control = self._control
         if control is None:
             raise SandboxError("no sandbox process")
         try:
-            payload = json.dumps(message).encode("ascii")
+            payload = json.dumps(request.to_wire()).encode("ascii")
             if fds:
                 socket.send_fds(control, [payload], list(fds))
             else:
@@ -673,7 +660,7 @@ class ChildProcessHost:
         if control is not None:
             try:
                 control.settimeout(CONTROL_SECONDS)
-                control.sendall(b'{"op": "exit"}')
+                control.sendall(json.dumps(ControlRequest.exit().to_wire()).encode("ascii"))
                 control.recv(65536)
             except OSError:
                 pass
@@ -688,8 +675,19 @@ class ChildProcessHost:
             self._zygote_stderr.close()
             self._zygote_stderr = None
         # A zygote that was killed could not remove its cgroups (nor stop what runs in them).
-        for directory in (self.zygote_info.get("cgroup") or {}).get("directories", []):
+        cgroup = self.zygote_report.cgroup if self.zygote_report else None
+        for directory in cgroup.directories if cgroup else ():
             remove_cgroup_tree(directory)
+
+    @property
+    def zygote_info(self) -> dict[str, Any]:
+        """The start-up report in its wire form ({} before the zygote first started)."""
+        return self.zygote_report.to_wire() if self.zygote_report else {}
+
+    @property
+    def last_cleanup(self) -> dict[str, Any]:
+        """The last clean-up's report in its wire form ({} before the first)."""
+        return self.cleanup.to_wire() if self.cleanup else {}
 
     @property
     def child_pid(self) -> int | None:
