@@ -205,7 +205,7 @@ def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[
     the checkout it is in (its tests' golden pages and a built site hold the solutions too) and
     that checkout's history (.git), the results, and the folders the class's submissions are in.
     The learner root is an allow-list, so these matter only when one lies inside an allowed
-    folder (a checkout under /usr, say; runner.offline.sandbox.child.plan_learner_root)."""
+    folder (a checkout under /usr, say; runner.offline.sandbox.learner_root.plan_learner_root)."""
     folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
     repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
     if repository is not None:

@@ -22,6 +22,10 @@ GIB = 1 << 30
 MIB = 1 << 20
 
 
+class SandboxError(RuntimeError):
+    """The sandbox itself could not be set up (not a problem of the learner's code)."""
+
+
 class ProtocolError(ValueError):
     """A message that is not what the other end must send; the text names the bad field."""
 
