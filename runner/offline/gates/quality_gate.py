@@ -357,7 +357,7 @@ def _judge_known(verdict: KnownVerdict, full: Bundle, shipped: Bundle, host: Chi
     # (which is slower still): a reference the page would call "Te traag" stops the build.
     report = grade(bundle, host, known.source, reveal=True,
                    check_limits=bundle.check_limits() if known.must_pass else None)
-    if getattr(host, "sandbox_failure", None):
+    if host.sandbox_failure:
         raise SandboxError(f"the sandbox could not run {known.path.name}: {host.sandbox_failure}")
     if known.must_pass:
         failures.extend(failing_test(known, checkpoint, "should pass but fails")

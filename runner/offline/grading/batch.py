@@ -44,6 +44,7 @@ from runner.offline.grading.records import (
 from runner.offline.grading.row_checks import consistency_problem, rederive
 from runner.offline.grading.submission import Submission, read_submission
 from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.sandbox.sandboxed_host import SandboxedHost
 
 RESULTS_FILE = "results.jsonl"
 GRADEBOOK_FILE = "gradebook.csv"
@@ -99,15 +100,14 @@ def syntax_message(report: GradeReport) -> str:
     return f"syntax error{where}: {error.message}"
 
 
-def grade_submission(submission: Submission, bundle: Bundle, host) -> ResultRecord:
+def grade_submission(submission: Submission, bundle: Bundle, host: SandboxedHost) -> ResultRecord:
     """The result record (docs/grading.md) of one submission."""
     if not submission.valid:
         return invalid_result(submission, bundle, submission.problem or "invalid")
     assert submission.code is not None
-    limits = getattr(host, "limits", None)  # the page's check limits apply offline too (runner.core.grade)
-    report = grade(bundle, host, submission.code,
-                   check_limits=bundle.check_limits(limits.check_seconds if limits else None))
-    failure = getattr(host, "sandbox_failure", None)
+    # The page's check limits apply offline too (runner.core.grade).
+    report = grade(bundle, host, submission.code, check_limits=bundle.check_limits(host.limits.check_seconds))
+    failure = host.sandbox_failure
     if failure:
         # The grader could not run the code at all: no verdict, so the next run tries again.
         raise SandboxError(failure)
@@ -120,17 +120,16 @@ def grade_submission(submission: Submission, bundle: Bundle, host) -> ResultReco
     )
 
 
-def sandbox_protections(host) -> SandboxRecord:
+def sandbox_protections(host: SandboxedHost) -> SandboxRecord:
     """Which of the sandbox's protections held for this submission (docs/grading.md): without the
     private filesystem, say, learner code could read the hidden tests and reference solutions."""
-    info = getattr(host, "zygote_info", None) or {}
-    limits = getattr(host, "limits", None)
-    asked_for_cgroups = limits is not None and limits.cgroup_limits  # with --cgroup-limits
+    report = host.zygote_report
     return SandboxRecord(
-        sandbox_user=getattr(host, "sandbox_uid", None) is not None,
-        private_filesystem=info.get("private_filesystem") is True,
-        network_isolation=info.get("network_isolated") is True,
-        cgroup_limits=bool(info.get("cgroup")) if asked_for_cgroups else None,
+        sandbox_user=host.sandbox_uid is not None,
+        private_filesystem=report is not None and report.private_filesystem,
+        network_isolation=report is not None and report.network_isolated,
+        # Recorded only when asked for (--cgroup-limits).
+        cgroup_limits=(report is not None and report.cgroup is not None) if host.limits.cgroup_limits else None,
     )
 
 
@@ -206,7 +205,7 @@ def private_folders(lesson_dir: Path, out_dir: Path, submission_paths: Iterable[
     the checkout it is in (its tests' golden pages and a built site hold the solutions too) and
     that checkout's history (.git), the results, and the folders the class's submissions are in.
     The learner root is an allow-list, so these matter only when one lies inside an allowed
-    folder (a checkout under /usr, say; runner.offline.sandbox.child.plan_learner_root)."""
+    folder (a checkout under /usr, say; runner.offline.sandbox.learner_root.plan_learner_root)."""
     folders = {lesson_dir.parent, out_dir, *(Path(path).parent for path in submission_paths)}
     repository = next((folder / ".git" for folder in lesson_dir.resolve().parents if (folder / ".git").exists()), None)
     if repository is not None:

@@ -1,7 +1,7 @@
 """A cgroup per submission: RLIMIT_AS caps each process, a cgroup caps everything a submission
 starts together (memory without swap, and the number of processes and threads).
 
-Used by the zygote (runner/offline/sandbox/child.py: make the cgroups, put each child in its own, remove them)
+Used by the zygote (runner/offline/sandbox/zygote.py: make the cgroups, put each child in its own, remove them)
 and the grader (runner/offline/sandbox/host.py: count out-of-memory kills, clean up after a killed zygote).
 cgroup v2 (one unified hierarchy) and v1 (separate memory and pids hierarchies) alike; where
 neither can be used, `open_cgroups` says so and grading goes on without.
