@@ -8,7 +8,7 @@ Two files per lesson:
 - `meta.json`: the bundle hash (runner.core.bundle's, of the shipped tests), the archive's name and
   checksum, the lesson revision, the checkpoints (id, number, title, uses, check_seconds) and the
   lesson's settings (runner.core.lesson_config.LessonSettings, the same the offline grader reads),
-  read by checkpoints.js.
+  read by checkpoint-panel.js.
 
 What ships and its hash are what the verify stage's gate verified (a `VerifiedBundle`): the
 lesson's code is not executed again here. Only a caller without a verify stage has it loaded.

@@ -1,6 +1,6 @@
-// The learner's checkpoint results per lesson in localStorage, as checkpoints.js keeps them and the
-// index page (index-page.js) reads them. Storage may be full, disabled or hold junk from an older
-// version: none of that may break a page, so every failure is "no results".
+// The learner's checkpoint results per lesson in localStorage, as checkpoint-panel.js keeps them
+// and the index page (index-page.js) reads them. Storage may be full, disabled or hold junk from an
+// older version: none of that may break a page, so every failure is "no results".
 //
 // Entry: {version, bundle_sha256, results: {<checkpoint id>: result}}; `bundle_sha256` is the hash
 // of the tests the results were made with (meta.json's), a result's `code` the fingerprint of the

@@ -1,4 +1,4 @@
-// How far a learner is with one lesson, from the results checkpoints.js stored: the same rule as
+// How far a learner is with one lesson, from the results checkpoint-panel.js stored: the same rule as
 // the lesson page's progress badge. A pass counts only when it was made with the lesson's current
 // tests (the bundle hash) and on code whose part that checkpoint depends on is what the editor
 // would show now (code-fingerprints.js); other passes are "eerder gehaald" and need a re-check.

@@ -2,18 +2,21 @@
 // context {root, python, editor, lessonId} and wires itself only if its markup is on the page;
 // to add one, import it and list it in PAGE_MODULES. Widgets are no page modules: mount-widgets.js
 // mounts each `[data-widget]` from its own bundle.
-import { initCheckpoints } from "./checkpoints.js";
+import { initCheckpoints } from "./checkpoint-panel.js";
 import { EditorPanel } from "./editor.js";
 import { initExamples } from "./examples.js";
 import { initOffline, pythonSnapshotStore } from "./offline.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { initPracticeJumps } from "./practice-jump.js";
 import { initScrollRegions } from "./scroll-regions.js";
+import { initSolutionConfirmation } from "./solution-confirmation.js";
 import { initWarmStart } from "./warm-start.js";
 import { initWidgets } from "./mount-widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
-const PAGE_MODULES = [initScrollRegions, initExamples, initPracticeJumps, initWidgets, initCheckpoints, initWarmStart];
+const PAGE_MODULES = [
+  initScrollRegions, initExamples, initPracticeJumps, initWidgets, initSolutionConfirmation, initCheckpoints, initWarmStart,
+];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
 

@@ -1,6 +1,6 @@
 // The page's one client of runner/core/web.py: how any code in the page runs a function of the
 // grading core in the Pyodide worker. One set-up for every caller (the checkpoint panel,
-// checkpoints.js, and the widgets' WidgetRunner, widget-runner.js): the lesson's checkpoint archive
+// checkpoint-panel.js, and the widgets' WidgetRunner, widget-runner.js): the lesson's checkpoint archive
 // unpacked once (lesson-archive.js), the unpacked runner made importable, and the same two
 // arguments, `root` and `lesson_dir`, in every call.
 import { PYTHON_ROOT, lessonArchive } from "./lesson-archive.js";

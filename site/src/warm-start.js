@@ -51,7 +51,7 @@ export function initWarmStart({ root, python, editor }) {
     // A Run's own status ("Je programma draait…", "Klaar.") is more to the point than ours.
     if (editor?.running) return;
     // Python may be up or starting already without the learner having asked: a background job
-    // (the fingerprints of stored results, checkpoints.js) starts it at page load. The status line
+    // (the fingerprints of stored results, checkpoint-panel.js) starts it at page load. The status line
     // then says so all the same.
     if (python.state === "ready" || python.state === "busy") {
       editor?.setStatus(readyText(python.startKind));

@@ -46,7 +46,7 @@ def bundle_sha256(project, lesson_id: str) -> str:
 
 
 def stored_result(code: str, status: str = "pass", stale: bool = False) -> dict:
-    """A result as checkpoints.js stores it (checkpoint-results.js)."""
+    """A result as checkpoint-panel.js stores it (checkpoint-results.js)."""
     return {"status": status, "passed": 2, "total": 2, "before_tests": False, "message": "", "visible": False,
             "expected": None, "actual": None, "code": code_fingerprint(code), "stale": stale}
 

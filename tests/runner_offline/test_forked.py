@@ -14,7 +14,8 @@ from test_mutate import FIXTURES
 
 from runner.core.bundle import load_bundle
 from runner.offline.gates.forked import ChildDied, map_forked
-from runner.offline.gates.mutate import MutationSetupError, grade_mutants, grade_sources
+from runner.offline.gates.mutant_grading import grade_mutants, grade_sources
+from runner.offline.gates.mutation_files import MutationSetupError
 
 MIB = 1 << 20
 
@@ -83,10 +84,10 @@ def count_up(limit):
 
 
 def test_a_source_that_ends_its_grading_child_is_an_error_on_every_checkpoint(monkeypatch):
-    import runner.offline.gates.mutate as mutate
-    monkeypatch.setattr(mutate, "WORKER_MEMORY_BYTES", 64 * MIB)
+    import runner.offline.gates.mutant_grading as mutant_grading
+    monkeypatch.setattr(mutant_grading, "WORKER_MEMORY_BYTES", 64 * MIB)
     # The grading loop's own MemoryError handler is what fails here: memory is still full.
-    monkeypatch.setattr(mutate, "_grade_source", fill_memory_and_fail_while_reporting)
+    monkeypatch.setattr(mutant_grading, "_grade_source", fill_memory_and_fail_while_reporting)
     bundle = load_bundle(FIXTURE, include_offline=False)
     assert grade_sources(bundle, [HOARDING], jobs=1, call_seconds=2.0) == [{"clamp": "error", "count_up": "error"}]
 

@@ -17,24 +17,23 @@ import pytest
 from offline_support import ROOT
 
 from runner.core.model import CallOutcome
-from runner.offline import cli
 from runner.offline.cli import main
+from runner.offline.commands import gates as gate_commands
+from runner.offline.gates.differential_run import brief, differences_in_workers, same_outcome, same_value
 from runner.offline.gates.mutants import make_mutants, reached_scopes
 from runner.offline.gates.mutate import (
-    EQUIVALENT_FILE,
-    INPUTS_FILE,
     MutationRun,
-    MutationSetupError,
-    brief,
-    differences_in_workers,
-    mutated_files,
-    read_equivalent_listings,
     render_mutation_report,
     run_in_fresh_process,
     run_mutation,
     run_mutation_checked,
-    same_outcome,
-    same_value,
+)
+from runner.offline.gates.mutation_files import (
+    EQUIVALENT_FILE,
+    INPUTS_FILE,
+    MutationSetupError,
+    mutated_files,
+    read_equivalent_listings,
 )
 from tests.lessons.lesson_tests import LessonTests, lesson_param
 
@@ -274,7 +273,7 @@ def test_a_broken_listing_file_is_one_line_with_its_place(clamp_lesson, text, me
 def test_the_command_exits_1_on_a_survivor_and_0_when_all_are_explained(clamp_lesson, capsys, monkeypatch):
     # The short call limit (as in the tests above): the mutant of count_up that loops forever
     # would otherwise burn the gate's full limit in each of the three runs.
-    monkeypatch.setattr(cli, "run_mutation", functools.partial(run_mutation, call_seconds=CALL_SECONDS))
+    monkeypatch.setattr(gate_commands, "run_mutation", functools.partial(run_mutation, call_seconds=CALL_SECONDS))
     args = ["mutate", "--lesson", "mutants-01", "--checkpoints-dir", str(clamp_lesson.parent), "--jobs", "1"]
     assert main(args) == 1
     captured = capsys.readouterr()

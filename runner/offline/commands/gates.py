@@ -8,13 +8,8 @@ from pathlib import Path
 
 from runner.offline.commands.arguments import resolve_lesson
 from runner.offline.commands.terminal import plural
-from runner.offline.gates.mutate import (
-    INPUTS_FILE,
-    MutationSetupError,
-    render_mutation_report,
-    run_mutation,
-    undetected_by_inputs,
-)
+from runner.offline.gates.mutate import render_mutation_report, run_mutation, undetected_by_inputs
+from runner.offline.gates.mutation_files import INPUTS_FILE, MutationSetupError
 from runner.offline.gates.quality_gate import KnownVerdict, gate_report, judge_known_solutions, known_solutions
 
 

@@ -19,56 +19,34 @@ report can show an input that tells them apart: the start of the missing test. E
 graded, and run on the inputs, in a forked child process of its own whose memory is capped
 (`runner.offline.gates.forked`), with the quality gate's per-call time limit: a mutant may loop and
 allocate forever, and one that kills its child is a difference, never a crash of the gate.
+
+This module runs the gate and renders its report; its parts: `mutation_files` (the lesson's files
+and listings), `mutant_grading` (grading in memory-capped children), `differential_run` (the
+seeded inputs).
 """
 
 from __future__ import annotations
 
-import random
 import time
-import tomllib
-import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runner.core.bundle import SHARED_FILE, SHIPPED_DIR, SOLUTION_FILE, Bundle, load_bundle
-from runner.core.grade import grade
+from runner.core.bundle import SOLUTION_FILE, Bundle, load_bundle
 from runner.core.host import InProcessHost
-from runner.core.model import CallOutcome, TestResult
-from runner.offline.gates.forked import ChildDied, map_forked
+from runner.offline.gates.differential_run import DIFFERENTIAL_CALLS, Difference, differences_in_workers
+from runner.offline.gates.mutant_grading import CHILD_WALL_SECONDS, grade_mutants
 from runner.offline.gates.mutants import Mutant, checkpoints_reached, make_mutants, reached_scopes
+from runner.offline.gates.mutation_files import (
+    EQUIVALENT_FILE,
+    INPUTS_FILE,
+    EquivalentListing,
+    MutationSetupError,
+    mutated_files,
+    read_equivalent_listings,
+)
 from runner.offline.gates.quality_gate import GATE_CALL_SECONDS
-
-EQUIVALENT_FILE = "equivalent_mutants.toml"
-CORRECT_DIR = "correct"
-INPUTS_FILE = "mutant_inputs.py"
-# Inputs per checkpoint function in the differential run, from this seed on.
-DIFFERENTIAL_CALLS = 300
-DIFFERENTIAL_SEED = 20261201
-# Per worker process, beyond what it maps when it starts: a mutant that appends forever gets a
-# MemoryError instead of the machine.
-WORKER_MEMORY_BYTES = 2 * 1024**3
-# A child still busy after this is stopped: each call has its own limit, this catches the rest.
-CHILD_WALL_SECONDS = 300.0
-
-
-@dataclass(frozen=True)
-class EquivalentListing:
-    key: str
-    reason: str
-    line: int  # in equivalent_mutants.toml, for one-line `file:line: message` errors
-    file: str = SOLUTION_FILE  # the mutated file, relative to the lesson: solution.py or correct/<name>.py
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One input on which a mutant and the reference behave differently."""
-
-    checkpoint: str
-    call: str  # the call, shortened, as Python source
-    reference: str
-    mutant: str
 
 
 @dataclass
@@ -146,330 +124,6 @@ class MutationRun:
         """Survivors without a listing, and listed ones that the differential run tells apart."""
         return [result for result in self.results
                 if result.surviving and (result.listing is None or result.differences)]
-
-
-# ---- reading the lesson's files ----------------------------------------------------------------
-
-
-class MutationSetupError(Exception):
-    """The lesson's mutation files are broken: one line, `file:line: message`."""
-
-
-def read_equivalent_listings(lesson_dir: Path) -> list[EquivalentListing]:
-    path = lesson_dir / EQUIVALENT_FILE
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MutationSetupError(f"{path}: {error}") from None
-    entries = data.get("mutant", [])
-    unknown = set(data) - {"mutant"}
-    if unknown:
-        raise MutationSetupError(f"{path}:1: unknown top-level key '{sorted(unknown)[0]}' (only [[mutant]] entries)")
-    listings, seen = [], set()
-    for index, entry in enumerate(entries):
-        line = _entry_line(text, index)
-        if not isinstance(entry, dict) or not {"key", "reason"} <= set(entry) <= {"key", "reason", "file"}:
-            raise MutationSetupError(f"{path}:{line}: a [[mutant]] has exactly a key and a reason (and a file "
-                                     f"for a correct style)")
-        key, reason, file = entry["key"], entry["reason"], entry.get("file", SOLUTION_FILE)
-        if not isinstance(key, str) or not isinstance(reason, str) or not reason.strip() or "\n" in reason:
-            raise MutationSetupError(f"{path}:{line}: key and reason are strings; the reason is one line")
-        if not isinstance(file, str) or not (lesson_dir / file).is_file() or file not in mutated_files(lesson_dir):
-            raise MutationSetupError(f"{path}:{line}: file is solution.py or a correct/<name>.py of this lesson: {file!r}")
-        if (file, key) in seen:
-            raise MutationSetupError(f"{path}:{line}: mutant listed twice: {key!r}")
-        seen.add((file, key))
-        listings.append(EquivalentListing(key, reason.strip(), line, file))
-    return listings
-
-
-def mutated_files(lesson_dir: Path) -> list[str]:
-    """solution.py and each correct style, relative to the lesson: the files whose mutants are made."""
-    return [SOLUTION_FILE] + [f"{CORRECT_DIR}/{path.name}" for path in sorted((lesson_dir / CORRECT_DIR).glob("*.py"))]
-
-
-def _entry_line(text: str, index: int) -> int:
-    """Line of the index-th `[[mutant]]` header."""
-    count = -1
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip() == "[[mutant]]":
-            count += 1
-            if count == index:
-                return number
-    return 1
-
-
-def _exec_lesson_file(path: Path, name: str, injected: dict) -> types.ModuleType:
-    module = types.ModuleType(name)
-    module.__file__ = str(path)
-    module.__dict__.update(injected)
-    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), module.__dict__)
-    return module
-
-
-InputMaker = Callable[[str, random.Random], list]
-
-
-def load_input_maker(lesson_dir: Path) -> InputMaker | None:
-    """`inputs(checkpoint, rng)` from the lesson's mutant_inputs.py, with `reference` and `shared`
-    injected as in the tests; None when the lesson has no such file."""
-    path = lesson_dir / INPUTS_FILE
-    if not path.exists():
-        return None
-    reference = _exec_lesson_file(lesson_dir / SOLUTION_FILE, "werkplaats_mutation_reference", {})
-    injected: dict = {"reference": reference}
-    shared_path = lesson_dir / SHIPPED_DIR / SHARED_FILE
-    if shared_path.exists():
-        injected["shared"] = _exec_lesson_file(shared_path, "werkplaats_mutation_shared", {"reference": reference})
-    module = _exec_lesson_file(path, "werkplaats_mutation_inputs", injected)
-    maker = module.__dict__.get("inputs")
-    if not callable(maker):
-        raise MutationSetupError(f"{path}:1: defines no function inputs(checkpoint, rng)")
-    return maker
-
-
-# ---- the differential run ---------------------------------------------------------------------
-
-
-def same_value(left: Any, right: Any) -> bool:
-    """Equal with exactly the same types all the way down (1 is not 1.0, nor True)."""
-    if type(left) is not type(right):
-        return False
-    if type(left) is dict:
-        return left.keys() == right.keys() and all(same_value(left[key], right[key]) for key in left)
-    if type(left) in (list, tuple):
-        return len(left) == len(right) and all(same_value(a, b) for a, b in zip(left, right))
-    if type(left) is float and left != left:
-        return right != right
-    return bool(left == right)
-
-
-def brief(value: Any, depth: int = 0) -> str:
-    """A repr that stays short: long strings and lists are cut, with their size said."""
-    if type(value) is str:
-        return repr(value) if len(value) <= 40 else f"{value[:24]!r}+{len(value) - 24} chars"
-    if type(value) in (list, tuple) and depth < 3:
-        items = [brief(item, depth + 1) for item in value[:3]]
-        if len(value) > 3:
-            items.append(f"... {len(value)} items")
-        inner = ", ".join(items)
-        return f"[{inner}]" if type(value) is list else f"({inner}{',' if len(value) == 1 else ''})"
-    if type(value) is dict and depth < 3:
-        return "{" + ", ".join(f"{key!r}: {brief(item, depth + 1)}" for key, item in value.items()) + "}"
-    if type(value) in (list, tuple, dict):
-        return f"<{type(value).__name__} of {len(value)}>"
-    return _clipped(repr(value))
-
-
-def describe_outcome(outcome: CallOutcome) -> str:
-    if outcome.kind == "return":
-        return f"returns {brief(outcome.value)}"
-    if outcome.kind == "raise" and outcome.error is not None:
-        return f"raises {outcome.error.type_name}"
-    return outcome.kind
-
-
-def same_outcome(reference: CallOutcome, mutant: CallOutcome) -> bool:
-    """What the tests can see of a call: the value (exact types), a ValueError or not, the
-    arguments afterwards, objects shared with the input or between positions of the value, and
-    whether it finished in time."""
-    if reference.kind != mutant.kind:
-        return False
-    if reference.kind == "raise":
-        return reference.error.is_value_error == mutant.error.is_value_error and (
-            reference.error.is_value_error or reference.error.type_name == mutant.error.type_name)
-    if reference.kind != "return":
-        return True
-    return (same_value(reference.value, mutant.value)
-            and same_value(reference.args_after, mutant.args_after)
-            and same_value(reference.kwargs_after, mutant.kwargs_after)
-            and set(reference.aliased_paths) == set(mutant.aliased_paths)
-            and set(reference.shared_paths) == set(mutant.shared_paths))
-
-
-def _clipped(text: str, limit: int = 160) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def describe_call(function: str, args: list, kwargs: dict) -> str:
-    parts = [brief(arg) for arg in args] + [f"{name}={brief(value)}" for name, value in kwargs.items()]
-    return _clipped(f"{function}({', '.join(parts)})", 400)
-
-
-class DifferentialRun:
-    """The lesson's seeded inputs, and the reference's outcomes for them, made once per process."""
-
-    def __init__(self, lesson_dir: Path, solution: str, function_names: tuple[str, ...],
-                 calls: int = DIFFERENTIAL_CALLS, call_seconds: float = GATE_CALL_SECONDS) -> None:
-        self.maker = load_input_maker(lesson_dir)
-        self.function_names = function_names
-        self.calls = calls
-        self.call_seconds = call_seconds
-        self.reference = InProcessHost(call_timeout=call_seconds)
-        self.reference.load(solution, function_names)
-        self._cases: dict[str, list[tuple[list, dict, CallOutcome]]] = {}
-
-    def cases(self, checkpoint: str) -> list[tuple[list, dict, CallOutcome]]:
-        if checkpoint not in self._cases:
-            rng = random.Random(f"{DIFFERENTIAL_SEED}/{checkpoint}")
-            made = []
-            for args, kwargs in self.maker(checkpoint, rng)[: self.calls]:
-                outcome = self.reference.call(checkpoint, list(args), dict(kwargs))
-                if outcome.kind == "timeout":
-                    self.reference.restart()
-                made.append((list(args), dict(kwargs), outcome))
-            self._cases[checkpoint] = made
-        return self._cases[checkpoint]
-
-    def differences(self, mutant: Mutant, checkpoints: Iterable[str], limit: int = 1) -> list[Difference]:
-        """Up to `limit` inputs per checkpoint on which the mutant behaves differently."""
-        host = InProcessHost(call_timeout=self.call_seconds)
-        load = host.load(mutant.source, self.function_names)
-        found: list[Difference] = []
-        for checkpoint in checkpoints:
-            per_checkpoint = 0
-            for args, kwargs, expected in self.cases(checkpoint):
-                if not load.ok:
-                    found.append(Difference(checkpoint, "(loading the mutant)", "loads", load.problem or "error"))
-                    return found
-                try:
-                    outcome = host.call(checkpoint, args, kwargs)
-                except MemoryError:
-                    # The mutant filled this worker's memory cap where the reference did not: a
-                    # difference, and a fresh interpreter state for the next input.
-                    load = host.restart()
-                    found.append(Difference(checkpoint, describe_call(checkpoint, args, kwargs),
-                                            describe_outcome(expected), "MemoryError (out of memory)"))
-                    per_checkpoint += 1
-                    if per_checkpoint >= limit:
-                        break
-                    continue
-                if outcome.kind == "timeout":
-                    load = host.restart()
-                if not same_outcome(expected, outcome):
-                    found.append(Difference(checkpoint, describe_call(checkpoint, args, kwargs),
-                                            describe_outcome(expected), describe_outcome(outcome)))
-                    per_checkpoint += 1
-                    if per_checkpoint >= limit:
-                        break
-        host.close()
-        return found
-
-
-# ---- grading the mutants ----------------------------------------------------------------------
-
-# Set in the parent before the children fork, so they inherit the loaded bundle.
-_WORKER_BUNDLE: Bundle | None = None
-_WORKER_CALL_SECONDS = GATE_CALL_SECONDS
-
-
-class _Decided(Exception):
-    """A checkpoint's first test that does not pass: its status is that test's (as
-    `CheckpointResult.from_tests` makes it), so the tests after it need not run."""
-
-    def __init__(self, status: str) -> None:
-        super().__init__(status)
-        self.status = status
-
-
-def _stop_at_first_failure(_checkpoint: str, result: TestResult) -> None:
-    if result.status != "pass":
-        raise _Decided(result.status)
-
-
-def grade_fail_fast(bundle: Bundle, source: str, only: tuple[str, ...] | None, call_seconds: float) -> dict[str, str]:
-    """Each checkpoint's status as `grade` gives it, but a checkpoint stops at its first test that
-    does not pass: most mutants fail early, and only pass or not is read (the status of a
-    checkpoint is the status of its first test that does not pass, so it is the same too)."""
-    statuses: dict[str, str] = {}
-    for spec in bundle.checkpoints:
-        if only is not None and spec.id not in only:
-            continue
-        try:
-            report = grade(bundle, InProcessHost(call_timeout=call_seconds), source, only=(spec.id,),
-                           on_progress=_stop_at_first_failure)
-        except _Decided as decided:
-            statuses[spec.id] = decided.status
-        else:
-            statuses.update(report.statuses())
-    return statuses
-
-
-def _grade_source(item: tuple[str, tuple[str, ...] | None]) -> dict[str, str]:
-    assert _WORKER_BUNDLE is not None
-    source, only = item
-    try:
-        return grade_fail_fast(_WORKER_BUNDLE, source, only, _WORKER_CALL_SECONDS)
-    except MemoryError:
-        return {spec.id: "error" for spec in _WORKER_BUNDLE.checkpoints if only is None or spec.id in only}
-
-
-def grade_sources(bundle: Bundle, sources: list[str], jobs: int, call_seconds: float,
-                  only: list[tuple[str, ...] | None] | None = None) -> list[dict[str, str]]:
-    """Each source's checkpoint statuses (of every checkpoint, or of `only[i]` for source i), each
-    graded in a memory-capped child of its own. A source whose child dies without an answer is an
-    error on every checkpoint: so it would be for a learner, whose sandbox has a memory limit too."""
-    global _WORKER_BUNDLE, _WORKER_CALL_SECONDS
-    _WORKER_BUNDLE, _WORKER_CALL_SECONDS = bundle, call_seconds
-    selections = only if only is not None else [None] * len(sources)
-    answers = map_forked(_grade_source, list(zip(sources, selections)), jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
-    return [{spec.id: "error" for spec in bundle.checkpoints if selection is None or spec.id in selection}
-            if isinstance(answer, ChildDied) else answer
-            for answer, selection in zip(answers, selections)]
-
-
-def grade_mutants(bundle: Bundle, solution: str, mutants: list[Mutant], jobs: int, call_seconds: float,
-                  name: str = SOLUTION_FILE, reaching: list[list[str]] | None = None) -> list[dict[str, str]]:
-    """Each mutant's checkpoint statuses; the unmutated file first, through the same children, so
-    that a machine where grading itself fails cannot pass off every mutant as killed. (A file that
-    fails its tests in-process is found before this, by the quality gate's root-cause check.)
-    With `reaching` (per mutant, the checkpoints whose function runs its change), a mutant is graded
-    on those checkpoints only: the verdict on the others is never read, and costs most of the run."""
-    only: list[tuple[str, ...] | None] = [None]
-    only += [None] * len(mutants) if reaching is None else [tuple(checkpoints) for checkpoints in reaching]
-    sources = [solution] + [mutant.source for mutant in mutants]
-    reference, *statuses = grade_sources(bundle, sources, jobs, call_seconds, only)
-    failing = sorted(checkpoint for checkpoint, status in reference.items() if status != "pass")
-    if failing:
-        raise MutationSetupError(f"{name} does not pass {', '.join(failing)} in a grading worker "
-                                 f"({WORKER_MEMORY_BYTES >> 20} MiB memory, {call_seconds:g} s per call)")
-    return statuses
-
-
-# Set in the parent before the children fork: the reference's outcomes are made there, once.
-_DIFFERENTIAL: DifferentialRun | None = None
-
-
-def _differences_of(item: tuple[Mutant, tuple[str, ...]]) -> list[Difference]:
-    assert _DIFFERENTIAL is not None
-    mutant, checkpoints = item
-    return _DIFFERENTIAL.differences(mutant, checkpoints)
-
-
-def differences_in_workers(lesson_dir: Path, solution: str, function_names: tuple[str, ...],
-                           work: list[tuple[Mutant, list[str]]], jobs: int,
-                           calls: int = DIFFERENTIAL_CALLS, call_seconds: float = GATE_CALL_SECONDS) -> list[list[Difference]]:
-    """The differential run of each (mutant, checkpoints), in memory-capped children too: a
-    mutant may loop and allocate on an input the tests never gave it."""
-    global _DIFFERENTIAL
-    if not work:
-        return []
-    _DIFFERENTIAL = DifferentialRun(lesson_dir, solution, function_names, calls, call_seconds)
-    for checkpoint in sorted({checkpoint for _, checkpoints in work for checkpoint in checkpoints}):
-        _DIFFERENTIAL.cases(checkpoint)
-    answers = map_forked(_differences_of, [(mutant, tuple(checkpoints)) for mutant, checkpoints in work],
-                         jobs, WORKER_MEMORY_BYTES, CHILD_WALL_SECONDS)
-    found: list[list[Difference]] = []
-    for (_mutant, checkpoints), answer in zip(work, answers):
-        if isinstance(answer, ChildDied):
-            # It ended the worker where the reference answered every input: a difference.
-            answer = [Difference(checkpoint, "(the seeded inputs)", "answers", answer.describe())
-                      for checkpoint in checkpoints]
-        found.append(answer)
-    return found
 
 
 def caught_upstream(bundle: Bundle, checkpoints: list[str], statuses: dict[str, str]) -> frozenset[str]:

@@ -1,65 +1,29 @@
-// "Jouw checkpoints": grades the code in the editor with the lesson's shipped tests, inside the
-// page's one Pyodide worker (runner/core/web.py from the archive builder/checkpoint_bundle.py writes),
-// shows what to fix in Dutch, keeps the results per lesson in localStorage (checkpoint-results.js:
-// tied to the test bundle's hash and to fingerprints of the checked code; a result of other tests,
-// or of a checkpoint whose function or what it uses changed since, shows as needing a re-check:
-// code-fingerprints.js) and offers the hand-in file (export.js). Everything derived from the
-// learner's code is inserted as text, never as HTML.
+// "Jouw checkpoints": the panel that grades the code in the editor with the lesson's shipped
+// tests, one checkpoint after another (checkpoint-check.js runs each in the page's one Pyodide
+// worker, from the archive builder/checkpoint_bundle.py writes), shows the results on the cards
+// (checkpoint-card.js), keeps them per lesson in localStorage (checkpoint-results.js: tied to the
+// test bundle's hash and to fingerprints of the checked code; a result of other tests, or of a
+// checkpoint whose function or what it uses changed since, shows as needing a re-check:
+// code-fingerprints.js) and offers the hand-in file (export.js).
 import { codeFingerprint, loadStoredResults, saveStoredResults } from "./checkpoint-results.js";
+import { showResult, showTransient, stateText } from "./checkpoint-card.js";
+import {
+  computeFingerprints, gradeCheckpoint, importProblem, resultToStore, setupProblemResult, warmTests,
+} from "./checkpoint-check.js";
 import {
   currentVerdicts, loadCodeFingerprints, resultIsCurrent, saveCodeFingerprints,
 } from "./code-fingerprints.js";
-import { LOADING_PYTHON, packageErrorMessage, secondsText } from "./editor.js";
+import { LOADING_PYTHON } from "./editor.js";
 import { initExport } from "./export.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
-import { lessonArchive, webArgs, webSnippet } from "./runner-client.js";
-import { makeScrollRegion } from "./scroll-regions.js";
+import { lessonArchive, webArgs } from "./runner-client.js";
 
 // For all shipped tests of one checkpoint together, when the page does not say (the builder writes
 // the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
 const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 5;
 
-// Calls of runner.core.web through the page's one client of it (runner-client.js).
-const WARM_SNIPPET = webSnippet(`web.bundle_for(args["lesson_dir"]).bundle_sha256`);
-const CHECK_SNIPPET = webSnippet(`web.check(args["code"], args["lesson_dir"], args["only"])`);
-const FINGERPRINTS_SNIPPET = webSnippet(`web.fingerprints(args["code"], args["lesson_dir"])`);
 // After an edit, the per-checkpoint fingerprints are computed once typing pauses this long.
 const FINGERPRINT_DELAY_MS = 150;
-
-function testsText(passed, total) {
-  return `${passed} van ${total} ${total === 1 ? "test" : "tests"} geslaagd`;
-}
-
-// The one-line state under the button, for a result (or pending/running). `outdated`: the
-// result belongs to other code than the editor holds now.
-export function stateText(result, timeLimitSeconds, { outdated = false } = {}) {
-  if (result.stale) {
-    return result.status === "pass"
-      ? "Eerder geslaagd, maar de tests van deze les zijn veranderd: controleer opnieuw."
-      : "De tests van deze les zijn veranderd sinds je vorige controle: controleer opnieuw.";
-  }
-  if (outdated) {
-    return result.status === "pass"
-      ? "Geslaagd met een eerdere versie van je code — controleer opnieuw."
-      : "Gecontroleerd met een eerdere versie van je code — controleer opnieuw.";
-  }
-  switch (result.status) {
-    case "running":
-      return "Bezig met controleren…";
-    case "pass":
-      return `Geslaagd: ${testsText(result.passed, result.total)}.`;
-    case "fail":
-      return `Nog niet goed: ${testsText(result.passed, result.total)}.`;
-    case "error":
-      return result.before_tests
-        ? "Fout: er is nog geen test uitgevoerd."
-        : `Fout: ${testsText(result.passed, result.total)}.`;
-    case "timeout":
-      return `Te traag: gestopt na ${secondsText(timeLimitSeconds)}.`;
-    default:
-      return "Nog niet gecontroleerd.";
-  }
-}
 
 // `?checkTimeLimit=2` (tests) overrides the data-time-limit the builder writes from the lesson's
 // settings (checkpoints.toml): on each card its own limit, on the panel the lesson's.
@@ -144,12 +108,7 @@ class CheckpointPanel {
         this.setupProblem = archive.problem;
         return;
       }
-      try {
-        await evaluate(WARM_SNIPPET, { args: this.pythonArgs() });
-        this.setupProblem = null;
-      } catch (error) {
-        this.setupProblem = `de checkpoint-tests konden niet geladen worden (${error.message ?? error})`;
-      }
+      this.setupProblem = await warmTests(evaluate, this.pythonArgs());
     });
   }
 
@@ -237,34 +196,15 @@ class CheckpointPanel {
   // Packages the code imports (numpy) must be loaded before the tests import main.py.
   async loadImports(code) {
     if (this.setupProblem) return null;
-    try {
-      const { packages } = await this.python.call("load-imports", { code });
-      if (packages.length === 0) return null;
-      return this.problemResult(packages.map(packageErrorMessage).join(" "));
-    } catch (error) {
-      return this.problemResult(`Python kon niet starten (${error.message ?? error}).`);
-    }
-  }
-
-  problemResult(message) {
-    return { status: "error", passed: 0, total: 0, before_tests: true, message, visible: false, expected: null, actual: null };
+    return importProblem(this.python, code);
   }
 
   async grade(id, code) {
-    if (this.setupProblem) return this.problemResult(`Controleren lukt nu niet: ${this.setupProblem}.`);
-    try {
-      const value = await this.python.evaluate(CHECK_SNIPPET, {
-        args: this.pythonArgs({ code, only: [id] }),
-        timeLimitSeconds: this.timeLimitFor(id),
-      });
-      return value.checkpoints[0];
-    } catch (error) {
-      if (error.kind === "timeout") {
-        return { ...this.problemResult(`${id} was niet binnen de tijdslimiet klaar (een oneindige lus?).`), status: "timeout", before_tests: false };
-      }
-      if (error.kind === "stopped") return null;
-      return this.problemResult(`De controle zelf liep vast (${error.message ?? error}); meld dit aan je docent.`);
-    }
+    if (this.setupProblem) return setupProblemResult(this.setupProblem);
+    return gradeCheckpoint(this.python, id, {
+      args: this.pythonArgs({ code, only: [id] }),
+      timeLimitSeconds: this.timeLimitFor(id),
+    });
   }
 
   // {checkpoint id: fingerprint} of `code` (runner/core/fingerprint.py), computed by the worker;
@@ -272,13 +212,8 @@ class CheckpointPanel {
   // the index page.
   async fingerprintsOf(code) {
     if (!this.meta || this.setupProblem) return null;
-    let fingerprints;
-    try {
-      // Background work: the editor's Stop leaves it alone (worker-client.js interrupt).
-      fingerprints = await this.python.evaluate(FINGERPRINTS_SNIPPET, { args: this.pythonArgs({ code }), background: true });
-    } catch {
-      return null;
-    }
+    const fingerprints = await computeFingerprints(this.python, this.pythonArgs({ code }));
+    if (fingerprints === null) return null;
     if (this.editor && this.editor.getCode() === code) {
       this.prints = { code: codeFingerprint(code), fingerprints };
       saveCodeFingerprints(this.lessonId, code, fingerprints);
@@ -332,22 +267,7 @@ class CheckpointPanel {
       this.announce(`Controle van checkpoint ${this.cardNumber(id)} gestopt.`);
       return;
     }
-    const stored = {
-      status: result.status,
-      passed: result.passed,
-      total: result.total,
-      before_tests: result.before_tests,
-      message: result.message,
-      visible: result.visible === true,
-      expected: result.expected ?? null,
-      actual: result.actual ?? null,
-      // A checkpoint this one uses fails too (runner/core/web.py): the cause may be there.
-      note: typeof result.note === "string" ? result.note : "",
-      code: codeFingerprint(code),
-      stale: false,
-    };
-    // Of the part of the code this checkpoint depends on: a later edit elsewhere keeps the result.
-    if (typeof fingerprint === "string") stored.fingerprint = fingerprint;
+    const stored = resultToStore(result, code, fingerprint);
     this.results.set(id, stored);
     // Results kept from older tests stay marked, so the stored entry can take the new hash.
     this.persist();
@@ -364,12 +284,7 @@ class CheckpointPanel {
 
   // A transient state (running) that is not stored.
   show(id, result) {
-    const { card, state } = this.cards.get(id);
-    card.dataset.status = result.status;
-    card.removeAttribute("data-stale");
-    card.removeAttribute("data-outdated");
-    state.textContent = stateText(result, this.timeLimitFor(id));
-    this.renderMarker(id, result.status);
+    showTransient(id, this.cards.get(id), result, this.timeLimitFor(id));
   }
 
   // A stored result whose checkpoint's code changed since (not one of older tests: that is stale).
@@ -396,88 +311,11 @@ class CheckpointPanel {
   }
 
   render(id) {
-    const { card, state, feedback } = this.cards.get(id);
     const result = this.results.get(id) ?? { status: "pending" };
     const outdated = result.status !== "pending" && this.isOutdated(id, result);
     if (outdated) this.outdated.add(id);
     else this.outdated.delete(id);
-    // Neither kind of earlier result counts: the card waits for a check, like an unchecked one.
-    card.dataset.status = result.stale || outdated ? "pending" : result.status;
-    card.toggleAttribute("data-stale", result.stale === true);
-    card.toggleAttribute("data-outdated", outdated);
-    state.textContent = stateText(result, this.timeLimitFor(id), { outdated });
-    // Feedback on the earlier code stays: the learner is probably fixing just that.
-    this.renderFeedback(id, feedback, result.stale ? null : result);
-    this.renderMarker(id, result.stale ? "pending" : outdated ? "outdated" : result.status);
-  }
-
-  renderFeedback(id, feedback, result) {
-    feedback.replaceChildren();
-    if (!result || result.status === "pass" || result.status === "pending") {
-      feedback.hidden = true;
-      return;
-    }
-    const message = document.createElement("p");
-    message.className = "checkpoint__message";
-    message.textContent = result.message;
-    feedback.append(message);
-    if (result.note) {
-      const note = document.createElement("p");
-      note.className = "checkpoint__note";
-      note.dataset.checkpointNote = "";
-      note.textContent = result.note;
-      feedback.append(note);
-    }
-    if (result.visible && (result.expected !== null || result.actual !== null)) {
-      const list = document.createElement("dl");
-      list.className = "checkpoint__comparison";
-      for (const [label, value] of [["Verwacht", result.expected], ["Jouw uitkomst", result.actual]]) {
-        if (value === null) continue;
-        const term = document.createElement("dt");
-        term.textContent = label;
-        const detail = document.createElement("dd");
-        const pre = document.createElement("pre");
-        pre.textContent = value;
-        // A long value scrolls inside its box (max-height): reachable by keyboard, named.
-        makeScrollRegion(pre, label);
-        detail.append(pre);
-        list.append(term, detail);
-      }
-      feedback.append(list);
-    }
-    if (result.status === "timeout") {
-      const advice = document.createElement("p");
-      advice.textContent = `Je functie mocht ${secondsText(this.timeLimitFor(id))} rekenen. De pagina werkt gewoon verder: pas je code aan en controleer opnieuw.`;
-      feedback.append(advice);
-    }
-    // A widget that lists this checkpoint (its `checkpoints:` option in the lesson) can show it.
-    if ([...document.querySelectorAll("[data-widget-checkpoints]")].some(
-      (widget) => widget.dataset.widgetCheckpoints.split(" ").includes(id))) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "wp-button checkpoint__visualize";
-      button.textContent = "Bekijk in de visualisatie";
-      button.addEventListener("click", () => {
-        document.dispatchEvent(new CustomEvent("werkplaats:show-in-widget", { detail: { checkpoint: id } }));
-      });
-      feedback.append(button);
-    }
-    feedback.hidden = false;
-  }
-
-  // The inline marker in the lesson text mirrors the panel.
-  renderMarker(id, status) {
-    for (const marker of document.querySelectorAll("[data-checkpoint-marker]")) {
-      if (marker.dataset.checkpointMarker !== id) continue;
-      marker.dataset.status = status;
-      let label = marker.querySelector(".checkpoint-marker__status");
-      if (!label) {
-        label = document.createElement("span");
-        label.className = "checkpoint-marker__status";
-        (marker.querySelector("a") ?? marker).append(label);
-      }
-      label.textContent = MARKER_TEXT[status] ?? "";
-    }
+    showResult(id, this.cards.get(id), result, { outdated, timeLimitSeconds: this.timeLimitFor(id) });
   }
 
   // Counts passes of the current code only; passes of earlier code are mentioned apart.
@@ -513,50 +351,11 @@ class CheckpointPanel {
   }
 }
 
-const MARKER_TEXT = {
-  pending: "",
-  running: "wordt gecontroleerd…",
-  outdated: "eerdere code: controleer opnieuw",
-  pass: "✓ geslaagd",
-  fail: "nog niet goed",
-  error: "fout",
-  timeout: "te traag",
-};
-
-// "Vastgelopen? Bekijk de voorbeeldoplossing": opening it first asks, in the page, whether the
-// learner really wants to see it.
-export function initSolutionConfirmation(root) {
-  const area = root.querySelector("[data-solution-area]");
-  if (!area) return;
-  const details = area.querySelector("details");
-  const summary = details?.querySelector("summary");
-  const question = area.querySelector("[data-solution-confirm]");
-  if (!details || !summary || !question) return;
-  let confirmed = false;
-  summary.addEventListener("click", (event) => {
-    if (details.open || confirmed) return;
-    event.preventDefault();
-    question.hidden = false;
-    question.querySelector("[data-testid=solution-confirm]").focus();
-  });
-  question.querySelector("[data-testid=solution-confirm]").addEventListener("click", () => {
-    confirmed = true;
-    question.hidden = true;
-    details.open = true;
-    summary.focus();
-  });
-  question.querySelector("[data-testid=solution-cancel]").addEventListener("click", () => {
-    question.hidden = true;
-    summary.focus();
-  });
-}
-
 /**
- * Page module (see lesson.js): the checkpoint panel and the solution's confirmation.
+ * Page module (see lesson.js): the checkpoint panel.
  * @param {{root: ParentNode, python: object, editor: object|null}} context
  */
 export function initCheckpoints({ root, python, editor }) {
-  initSolutionConfirmation(root);
   const panel = root.querySelector("[data-checkpoint-panel]");
   if (!panel) return null;
   return new CheckpointPanel(panel, { python, editor, lessonId: pageLessonId(root) });
