@@ -142,7 +142,7 @@ def no_tests_for_longest_line(lesson: Path) -> str:
     return "checkpoints/chain-01/tests/longest_line.py: checkpoint longest_line has no tests"
 
 
-def tests_do_not_load(lesson: Path) -> str:
+def break_test_module_loading(lesson: Path) -> str:
     path = lesson / "tests" / "words.py"
     path.write_text(path.read_text(encoding="utf-8").replace("SIGNATURE = ", "SIGNATURE = undefined_name or "),
                     encoding="utf-8")
@@ -159,7 +159,7 @@ def reference_fails_its_test(lesson: Path) -> str:
             "[expected 'drie', got 'dri']")
 
 
-ROOT_CAUSES = [no_tests_for_longest_line, tests_do_not_load, reference_fails_its_test]
+ROOT_CAUSES = [no_tests_for_longest_line, break_test_module_loading, reference_fails_its_test]
 
 
 def shown(project: Path, text: str) -> list[str]:
@@ -174,7 +174,7 @@ def test_one_root_cause_is_one_line_in_the_gate_and_the_mutation_gate(project, l
     gate = capsys.readouterr()
     assert main(["mutate", "--lesson", "chain-01", "--checkpoints-dir", checkpoints, "--jobs", "1"]) == 1
     mutate = capsys.readouterr()
-    if break_lesson is tests_do_not_load:  # the runner's own words for a lesson it cannot load
+    if break_lesson is break_test_module_loading:  # the runner's own words for a lesson it cannot load
         assert shown(project, gate.err) == [f"error: the tests of this lesson cannot be loaded: "
                                             f"{expected.removeprefix('checkpoints/chain-01/').replace(': the tests cannot be loaded', '')}"]
     else:
