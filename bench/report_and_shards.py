@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from grade_batch import generate  # noqa: E402
 
-from runner.offline.cli import build_parser, limits_from, plan_lessons  # noqa: E402
+from runner.offline.commands.arguments import build_parser, limits_from  # noqa: E402
+from runner.offline.commands.grade import plan_lessons  # noqa: E402
 from runner.offline.grading import batch  # noqa: E402
 from runner.offline.grading.submission import collect_submission_files  # noqa: E402
 from runner.offline.outputs.write import LessonBatch, OutputOptions, write_outputs  # noqa: E402

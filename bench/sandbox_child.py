@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
+from runner.offline.sandbox.host import ChildProcessHost
+from runner.offline.sandbox.protocol import SandboxLimits
 
 SOURCE = "def f(x):\n    return x\n"
 

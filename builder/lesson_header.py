@@ -12,7 +12,7 @@ from typing import Any
 from builder.errors import BuildError, raise_if_any
 from builder.front_matter import FrontMatter, YamlValue
 from builder.model import Module, NextStep, Prerequisite, RelatedLab, Source
-from runner.core.lesson_config import suggestion  # the one did-you-mean, the runner's too (re-exported)
+from runner.core.lesson_config import suggestion  # the one did-you-mean, the runner's too
 
 LESSON_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MODULE_ID = LESSON_ID

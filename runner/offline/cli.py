@@ -22,18 +22,16 @@ import sys
 from collections.abc import Sequence
 
 from runner.core.bundle import BundleError
-from runner.offline.commands.arguments import UsageError, build_parser, limits_from
+from runner.offline.commands.arguments import UsageError, build_parser
 from runner.offline.commands.check import run_check
 from runner.offline.commands.gates import run_gate, run_mutate
-from runner.offline.commands.grade import plan_lessons, run_grade
+from runner.offline.commands.grade import run_grade
 from runner.offline.commands.merge import run_merge
 from runner.offline.commands.terminal import name_text
 from runner.offline.grading.corrections import CorrectionsError
 from runner.offline.grading.records import ResultsFileError
 from runner.offline.lms import LmsError
-from runner.offline.sandbox.host import SandboxError
-
-__all__ = ["build_parser", "limits_from", "main", "plan_lessons"]  # what tests and bench/ use
+from runner.offline.sandbox.protocol import SandboxError
 
 
 def main(argv: Sequence[str] | None = None) -> int:

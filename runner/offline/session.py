@@ -19,7 +19,7 @@ from runner.offline.grading import batch
 from runner.offline.grading.records import ResultRecord
 from runner.offline.grading.submission import Submission
 from runner.offline.outputs.write import LessonBatch, OutputOptions, read_lesson_corrections, write_outputs
-from runner.offline.sandbox.host import SandboxLimits
+from runner.offline.sandbox.protocol import SandboxLimits
 
 
 @dataclass

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.offline.sandbox.host import SandboxLimits
+from runner.offline.sandbox.protocol import SandboxLimits
 
 HERE = Path(__file__).resolve().parent
 LESSONS = HERE / "lessons"

@@ -94,7 +94,7 @@ def owner_is_gone(directory: str) -> bool:
 
 
 def submission_cgroups(host: ChildProcessHost) -> list[str]:
-    return [entry.path for directory in host.zygote_info["cgroup"]["directories"]
+    return [entry.path for directory in host.zygote_report.cgroup.directories
             for entry in os.scandir(directory) if entry.is_dir()]
 
 
@@ -107,11 +107,11 @@ def capped_host():
 @needs_cgroups
 def test_zygote_reports_its_cgroups(capped_host):
     capped_host.load(CORRECT_MINI)
-    cgroup = capped_host.zygote_info["cgroup"]
-    assert cgroup["version"] in (1, 2)
-    assert cgroup["directories"] and all(os.path.isdir(directory) for directory in cgroup["directories"])
+    cgroup = capped_host.zygote_report.cgroup
+    assert cgroup.version in (1, 2)
+    assert cgroup.directories and all(os.path.isdir(directory) for directory in cgroup.directories)
     assert all(os.path.basename(directory) == f"{CGROUP_PREFIX}{capped_host._zygote.pid}"
-               for directory in cgroup["directories"])
+               for directory in cgroup.directories)
 
 
 @needs_cgroups
@@ -125,7 +125,7 @@ def test_processes_together_cannot_exceed_the_memory_cap(mini_bundle, capped_hos
     assert grade(mini_bundle, capped_host, CORRECT_MINI).statuses() == {
         "double": "pass", "words": "pass", "total": "pass"}
     capped_host.finish_submission()
-    assert capped_host.last_cleanup["remaining"] == [] and submission_cgroups(capped_host) == []
+    assert capped_host.cleanup.error is None and capped_host.cleanup.remaining == () and submission_cgroups(capped_host) == []
 
 
 @needs_cgroups
@@ -137,7 +137,7 @@ def test_process_cap_holds_per_submission():
             host.load(FORK_COUNTER, ["count_forks"])
             counts.append(host.call("count_forks", []).value)
             host.finish_submission()
-            assert host.last_cleanup["remaining"] == []
+            assert host.cleanup.error is None and host.cleanup.remaining == ()
     # The child itself is one of the eight; each submission gets the whole allowance again.
     assert counts == [LIMITS.processes - 1] * 2
 
@@ -146,7 +146,7 @@ def test_process_cap_holds_per_submission():
 def test_a_crashing_child_leaves_no_cgroup(capped_host):
     capped_host.load("import os\nos.abort()\n")
     capped_host.finish_submission()
-    assert capped_host.last_cleanup["cgroup_left"] is False
+    assert capped_host.cleanup.error is None and capped_host.cleanup.cgroup_left is False
     assert submission_cgroups(capped_host) == []
 
 
@@ -163,7 +163,7 @@ def test_a_killed_zygote_leaves_no_cgroup_or_process():
                 os._exit(0)
     '''), ["escape"])
     host.call("escape", [])
-    directories = host.zygote_info["cgroup"]["directories"]
+    directories = host.zygote_report.cgroup.directories
     with open(os.path.join(submission_cgroups(host)[0], "cgroup.procs")) as handle:
         processes = [int(pid) for pid in handle.read().split()]
     assert len(processes) == 2
@@ -234,5 +234,5 @@ def test_on_cgroup_v2_the_cgroups_go_next_to_the_graders_own(monkeypatch, tmp_pa
 def test_cgroups_are_made_only_when_asked_for():
     with ChildProcessHost(TEST_LIMITS) as plain_host:
         plain_host.load(CORRECT_MINI, ["double"])
-        assert plain_host.zygote_info["cgroup"] is None
+        assert plain_host.zygote_report.cgroup is None
         assert not [directory for directory in our_cgroup_dirs() if f"{CGROUP_PREFIX}{plain_host._zygote.pid}" in directory]

@@ -11,8 +11,10 @@ import time
 import pytest
 from offline_support import TEST_LIMITS
 
-from runner.offline.sandbox.host import MAX_REPLY_VALUES, ChildProcessHost, SandboxLimits, _ChildGone, parse_reply
+from runner.offline.sandbox.channel import MAX_REPLY_VALUES, ChildGone, parse_reply
+from runner.offline.sandbox.host import ChildProcessHost
 from runner.offline.sandbox.pipes import PipeReader
+from runner.offline.sandbox.protocol import SandboxLimits
 
 
 def test_parse_reply_returns_the_body_of_a_matching_reply():
@@ -32,13 +34,13 @@ def test_parse_reply_returns_the_body_of_a_matching_reply():
     (b"", "onleesbaar"),
 ])
 def test_parse_reply_rejects_anything_else(line, reason):
-    with pytest.raises(_ChildGone, match=reason):
+    with pytest.raises(ChildGone, match=reason):
         parse_reply(line, "ab12")
 
 
 def test_a_reply_with_more_values_than_any_true_reply_is_refused_before_parsing():
     forged = b'{"id":"1","body":{"kind":"return","value":[' + b"[]," * MAX_REPLY_VALUES + b'[]]}}'
-    with pytest.raises(_ChildGone, match="te groot"):
+    with pytest.raises(ChildGone, match="te groot"):
         parse_reply(forged, "1")
 
 

@@ -16,7 +16,8 @@ import pytest
 from offline_support import CORRECT_MINI, TEST_LIMITS, is_alive, needs_root, processes_of_uid
 
 from runner.core.grade import grade
-from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits
+from runner.offline.sandbox.host import ChildProcessHost
+from runner.offline.sandbox.protocol import SandboxLimits
 
 WORDS_AND_TOTAL = '''
 def words(text):
@@ -30,7 +31,7 @@ def total(numbers):
 def graded(bundle, host, source: str) -> dict[str, str]:
     report = grade(bundle, host, textwrap.dedent(source))
     host.finish_submission()  # its child and everything that child started are killed
-    assert host.last_cleanup.get("remaining") == [], host.last_cleanup
+    assert host.cleanup is not None and host.cleanup.error is None and host.cleanup.remaining == (), host.cleanup
     if host.sandbox_uid is not None:
         assert processes_of_uid(host.sandbox_uid) == []
     return report.statuses()
@@ -141,7 +142,7 @@ def test_daemonizing_grandchild_is_gone_afterwards(drop_privileges):
         assert session != os.getsid(0)
         own_host.finish_submission()
         assert not is_alive(grandchild)
-        assert own_host.last_cleanup["remaining"] == []
+        assert own_host.cleanup.error is None and own_host.cleanup.remaining == ()
 
 
 def test_output_flood_is_capped_and_harmless(mini_bundle, host):
@@ -357,7 +358,7 @@ def test_learner_code_has_no_network_not_even_the_graders_loopback(host):
         assert host.call("reach", []).value == "OSError"
         with pytest.raises(TimeoutError):
             server.accept()  # nothing ever knocked
-    assert host.zygote_info["network_isolated"] is True
+    assert host.zygote_report.network_isolated is True
 
 
 WRITER = textwrap.dedent('''
@@ -390,7 +391,7 @@ def test_learner_writes_only_to_its_own_temp_dirs_which_vanish(host, root_only_d
     assert host.call("write", [f"/dev/{marker}", 10]).value in ("Read-only file system", "Permission denied")
     host.load(WRITER, ["write", "exists"])  # the next submission starts with empty temp dirs
     assert host.call("exists", [f"/tmp/{marker}"]).value is False
-    assert host.zygote_info["private_filesystem"] is True
+    assert host.zygote_report.private_filesystem is True
 
 
 @needs_root

@@ -23,8 +23,8 @@ from offline_support import CORRECT_MINI, MINI_LESSON, ROOT, TEST_LIMITS, needs_
 from runner.offline.cli import main as runner_main
 from runner.offline.grading import batch
 from runner.offline.grading.batch import sandbox_protections
-from runner.offline.sandbox.child import plan_learner_root
 from runner.offline.sandbox.host import ChildProcessHost
+from runner.offline.sandbox.learner_root import plan_learner_root
 
 WORDS_AND_TOTAL = '''
 def words(text):
@@ -192,8 +192,8 @@ def test_a_private_folder_that_holds_needed_code_is_reported_not_silently_visibl
     runner_package = str(ROOT / "runner")  # the child runs on it, so it cannot be hidden
     with ChildProcessHost(TEST_LIMITS, hidden_paths=[runner_package]) as host:
         host.load("x = 1")
-        assert host.zygote_info["unhidden"] == [runner_package]
-        assert host.zygote_info["private_filesystem"] is False
+        assert host.zygote_report.unhidden == (runner_package,)
+        assert host.zygote_report.private_filesystem is False
         assert sandbox_protections(host).private_filesystem is False  # and so the result says
 
 
@@ -339,8 +339,8 @@ def test_the_keyring_never_carries_data_to_the_next_submission():
         host.load(KEYRING, ["store", "persistent"])
         assert host.call("store", ["invoer van de verborgen tests"]).value == [-1, "Operation not permitted"]
         assert host.call("persistent", []).value == [-1, "Operation not permitted"]
-        assert host.zygote_info["keyring_filter"] is True
-        assert host.zygote_info["keyrings_cleared"] is True  # and what an older grader let in, is gone
+        assert host.zygote_report.keyring_filter is True
+        assert host.zygote_report.keyrings_cleared is True  # and what an older grader let in, is gone
         host.finish_submission()
         # The next child of the same uid finds nothing: the uid's user keyring is empty.
         read = subprocess.run([sys.executable, "-c", KEYRING_OF_UID, str(host.sandbox_uid)],

@@ -173,7 +173,8 @@ def test_a_class_with_lone_surrogates_and_large_look_alikes_gets_its_report(tmp_
 
 # ---- 3. System V shared memory and message queues stay within the cap ----------------------------
 
-from runner.offline.sandbox.host import ChildProcessHost, SandboxLimits  # noqa: E402
+from runner.offline.sandbox.host import ChildProcessHost  # noqa: E402
+from runner.offline.sandbox.protocol import SandboxLimits  # noqa: E402
 
 SYSV_HOARDER = textwrap.dedent('''
     import ctypes, os
@@ -222,7 +223,7 @@ def test_system_v_shared_memory_and_message_queues_count_toward_the_memory_cap()
     limits = SandboxLimits(call_seconds=20.0, submission_seconds=60.0, memory_bytes=256 << 20)
     with ChildProcessHost(limits) as host:
         host.load(SYSV_HOARDER, ["shared_memory", "message_queues"])
-        assert host.zygote_info["private_filesystem"] is True
+        assert host.zygote_report.private_filesystem is True
         # 768 MiB filled then detached under a 256 MiB cap: nothing of it stays behind.
         used_ids, held = host.call("shared_memory", [24, 32]).value
         assert (used_ids, held) == (0, 0)
@@ -274,7 +275,7 @@ USER_NAMESPACE = textwrap.dedent('''
 def test_learner_code_cannot_create_a_user_namespace():
     with ChildProcessHost(SandboxLimits(call_seconds=10.0, submission_seconds=60.0)) as host:
         host.load(USER_NAMESPACE, ["by_unshare", "by_clone", "by_program", "threads_and_processes_still_work"])
-        assert host.zygote_info["keyring_filter"] is True
+        assert host.zygote_report.keyring_filter is True
         assert host.call("by_unshare", []).value == [-1, "Operation not permitted"]
         assert host.call("by_clone", []).value == [-1, "Operation not permitted"]
         program = host.call("by_program", []).value
@@ -283,7 +284,7 @@ def test_learner_code_cannot_create_a_user_namespace():
 
 
 def test_the_filter_program_refuses_user_namespaces_and_answers_clone3_with_enosys():
-    from runner.offline.sandbox.child import keyring_filter_program
+    from runner.offline.sandbox.seccomp import keyring_filter_program
 
     program = keyring_filter_program("x86_64")
     assert program is not None and len(program) == 16

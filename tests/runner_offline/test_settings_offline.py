@@ -13,7 +13,7 @@ import pytest
 from offline_support import CORRECT_MINI, MINI_LESSON, ROOT
 
 from runner.core.lesson_config import LessonSettings
-from runner.offline.cli import build_parser, limits_from
+from runner.offline.commands.arguments import build_parser, limits_from
 
 # Every call of double takes 0.4 s: 5 calls in its 3 tests, 2 s together, each far below a call limit.
 SLOW_DOUBLE = "import time\n" + CORRECT_MINI.replace("    return 2 * x", "    time.sleep(0.4)\n    return 2 * x")

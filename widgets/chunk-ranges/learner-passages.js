@@ -1,6 +1,8 @@
 // "Mijn passages": the comparison of what the learner's word_chunks returned (through the shared
-// runner, widget-runner.js) with the reference passages. Pure: no DOM, no worker; widget.js
-// makes the call and draws the comparison.
+// runner, widget-runner.js) with the reference passages. Whether a field is the reference's is
+// the page's one judge's call (site/src/python-judge.js, the widget context's `judge`: grading's
+// exact comparison); this file picks the fields and says the difference in Dutch. Pure: no DOM,
+// no worker; widget.js makes the call and draws the comparison.
 
 const CHUNK_KEYS = [
   "id", "document_id", "revision", "word_start", "word_end", "start", "end", "text",
@@ -11,10 +13,10 @@ const MAX_LEARNER_ITEMS = 20001;
 
 /**
  * The comparison's view of "Mijn passages": the runner's reply for the learner's word_chunks
- * (widget-runner.js, values as python-values.js decodes them) reduced to what is compared and
- * drawn. `document` is the document the call got (a Map), or null when the text has none;
- * `values` is the page's python-values.js (the widget context's `values`). Timeouts and stops
- * never get here: the widget reports them itself.
+ * (widget-runner.js, values as python-values.js decodes them) with what is compared and drawn:
+ * the learner's items as they are (at most MAX_LEARNER_ITEMS). `document` is the document the
+ * call got (a Map), or null when the text has none; `values` is the page's python-values.js (the
+ * widget context's `values`). Timeouts and stops never get here: the widget reports them itself.
  */
 export function learnerOutcome(reply, document, values) {
   const { Opaque, pythonTypeName } = values;
@@ -42,40 +44,23 @@ export function learnerOutcome(reply, document, values) {
     return { ...answer, kind: "opaque", reason: value.reason };
   }
   if (Array.isArray(value)) {
-    answer.items = value.slice(0, MAX_LEARNER_ITEMS).map((item) => chunkSummary(item, values));
+    answer.items = value.slice(0, MAX_LEARNER_ITEMS);
     answer.truncated = value.length > MAX_LEARNER_ITEMS;
   }
   return answer;
 }
 
-// One item of the learner's list: its type, and for a dict its first keys and the chunk fields.
-function chunkSummary(item, values) {
-  if (item instanceof values.Opaque && item.reason) return { type: item.typeName, unusable: item.reason };
-  if (!(item instanceof Map)) return { type: values.pythonTypeName(item) };
-  const fields = {};
-  for (const key of CHUNK_KEYS) {
-    if (item.has(key)) fields[key] = fieldSummary(item.get(key), values);
-  }
-  return { type: "dict", keys: [...item.keys()].slice(0, 20), fields };
-}
-
-// Exact ints and strs are compared as they are; everything else only by type and repr, so
-// 6.0 (a float) or True never equals the int 6 or 1.
-function fieldSummary(value, { PyFloat, pythonRepr, pythonTypeName }) {
-  if (typeof value === "number") return value;
-  if (typeof value === "bigint") return { type: "int", repr: "een heel groot getal" };
-  if (typeof value === "string") return value.slice(0, 20001);
-  if (value instanceof PyFloat || typeof value === "boolean" || value === null) {
-    return { type: pythonTypeName(value), repr: pythonRepr(value) };
-  }
-  return { type: pythonTypeName(value) };
-}
-
-function describeValue(value) {
+// A field's value in a Dutch sentence: an int or str as it is, a float, bool or None with its
+// type (6.0 is not the int 6), anything else by its type only.
+function describeValue(value, { PyFloat, pythonRepr, pythonTypeName }) {
   if (typeof value === "number") return String(value);
   if (typeof value === "string") return quote(value);
-  if (value && value.repr) return `${value.repr} (een ${value.type})`;
-  return `een ${value && value.type}`;
+  const type = pythonTypeName(value);
+  if (typeof value === "bigint") return `een heel groot getal (een ${type})`;
+  if (value instanceof PyFloat || typeof value === "boolean" || value === null) {
+    return `${pythonRepr(value)} (een ${type})`;
+  }
+  return `een ${type}`;
 }
 
 function quote(text) {
@@ -102,22 +87,25 @@ const FIELD_ORDER = [
   "word_start", "word_end", "start", "end", "text", "id", "document_id", "revision",
 ];
 
-/** Why a learner's item differs from the expected passage, or null when it is the same. */
-function itemDifference(item, expected) {
-  if (item.unusable) return `het is geen gewone ${item.type} (${item.unusable})`;
-  if (item.type !== "dict") return `het is geen dict maar een ${item.type}`;
-  const keys = item.keys.map((key) => (typeof key === "string" ? key : `<${key.type}>`));
+/**
+ * Why a learner's item differs from the expected passage, or null when it is the same.
+ * @param {{values: object, judge: {same: Function}}} page  the widget context's values and judge
+ */
+function itemDifference(item, expected, { values, judge }) {
+  if (item instanceof values.Opaque && item.reason) return `het is geen gewone ${item.typeName} (${item.reason})`;
+  if (!(item instanceof Map)) return `het is geen dict maar een ${values.pythonTypeName(item)}`;
+  const keys = [...item.keys()].slice(0, 20);  // a decoded dict's keys are strs
   const missing = CHUNK_KEYS.filter((key) => !keys.includes(key));
   if (missing.length === 1) return `de sleutel ${missing[0]} ontbreekt`;
   if (missing.length > 1) return `de sleutels ${missing.join(", ")} ontbreken`;
   const extra = keys.filter((key) => !CHUNK_KEYS.includes(key));
   if (extra.length) return `er is een sleutel te veel: ${extra.join(", ")}`;
   for (const key of FIELD_ORDER) {
-    const actual = item.fields[key];
+    const actual = item.get(key);
     const wanted = expected[key];
-    // Strict equality: 6.0 (sent as a float marker) or True never equals the int 6 or 1.
-    if (actual !== wanted) {
-      return `${key} is ${describeValue(actual)}, verwacht ${describeValue(wanted)}`;
+    // Exact, as grading is: 6.0 (a float) or True never equals the int 6 or 1.
+    if (!judge.same(actual, wanted)) {
+      return `${key} is ${describeValue(actual, values)}, verwacht ${describeValue(wanted, values)}`;
     }
   }
   return null;
@@ -149,12 +137,14 @@ function wordRange(passage) {
  */
 
 /**
- * Compare the learner's outcome (the snippet's JSON) with the reference passages.
+ * Compare the learner's outcome (learnerOutcome's) with the reference passages.
  * @param {import("./chunk-ranges.js").ChunkRanges} reference
  * @param {object} outcome
+ * @param {object} values  the widget context's values (site/src/python-values.js)
+ * @param {{same: Function}} judge  the widget context's judge (site/src/python-judge.js)
  * @returns {PassageComparison}
  */
-export function comparePassages(reference, outcome) {
+export function comparePassages(reference, outcome, values, judge) {
   const noResult = (summary) => ({
     verdict: "no-result", summary, learner: [], referenceStatus: [],
   });
@@ -211,19 +201,20 @@ export function comparePassages(reference, outcome) {
       referenceStatus: reference.passages.map(() => "missing"),
     };
   }
-  return compareLists(reference, outcome);
+  return compareLists(reference, outcome, { values, judge });
 }
 
 function drawnItem(item, position) {
-  const fields = item.type === "dict" ? item.fields : {};
+  const field = (key) => (item instanceof Map ? item.get(key) : undefined);
   const exactInt = (value) => (typeof value === "number" ? value : null);
+  const text = field("text");
   return {
     position,
-    wordStart: exactInt(fields.word_start),
-    wordEnd: exactInt(fields.word_end),
-    start: exactInt(fields.start),
-    end: exactInt(fields.end),
-    text: typeof fields.text === "string" ? fields.text : null,
+    wordStart: exactInt(field("word_start")),
+    wordEnd: exactInt(field("word_end")),
+    start: exactInt(field("start")),
+    end: exactInt(field("end")),
+    text: typeof text === "string" ? text.slice(0, 20001) : null,
     status: "extra",
     problem: null,
   };
@@ -252,7 +243,7 @@ function firstFreeOverlapping(passages, drawn, free) {
 // Statuses: a learner passage equal to a reference passage "matches"; one that stands in for a
 // reference passage (same first word, or else overlapping words) but differs is "misplaced";
 // other learner passages are "extra"; reference passages nobody stands in for are "missing".
-function compareLists(reference, outcome) {
+function compareLists(reference, outcome, page) {
   const expected = reference.passages.map((passage) => expectedFields(passage, outcome.document));
   const referenceStatus = reference.passages.map(() => "missing");
   const learner = outcome.items.map(drawnItem);
@@ -267,7 +258,7 @@ function compareLists(reference, outcome) {
   // Exact matches first (they share the first word), so a shifted neighbour cannot take them.
   for (const drawn of learner) {
     const index = byWordStart.get(drawn.wordStart);
-    if (free(index) && itemDifference(outcome.items[drawn.position], expected[index]) === null) {
+    if (free(index) && itemDifference(outcome.items[drawn.position], expected[index], page) === null) {
       pair(drawn, index, null);
     }
   }
@@ -276,10 +267,10 @@ function compareLists(reference, outcome) {
     let index = byWordStart.get(drawn.wordStart);
     if (!free(index)) index = firstFreeOverlapping(passages, drawn, free);
     if (index !== undefined) {
-      pair(drawn, index, itemDifference(outcome.items[drawn.position], expected[index]));
+      pair(drawn, index, itemDifference(outcome.items[drawn.position], expected[index], page));
     }
   }
-  const summary = firstDifference(reference, outcome, expected);
+  const summary = firstDifference(reference, outcome, expected, page);
   return {
     verdict: summary === null ? "same" : "different",
     summary: summary ?? `Je passages zijn gelijk aan de referentie: ${expected.length} ` +
@@ -290,7 +281,7 @@ function compareLists(reference, outcome) {
 }
 
 /** The first place, in list order, where the learner's list and the reference differ. */
-function firstDifference(reference, outcome, expected) {
+function firstDifference(reference, outcome, expected, page) {
   const items = outcome.items;
   const count = Math.max(items.length, expected.length);
   for (let position = 0; position < count; position += 1) {
@@ -305,7 +296,7 @@ function firstDifference(reference, outcome, expected) {
       return `Passage ${number} is te veel: de referentie stopt na passage ${expected.length}, ` +
         `want die eindigt al bij het laatste woord (word_end ${total}).`;
     }
-    const problem = itemDifference(items[position], expected[position]);
+    const problem = itemDifference(items[position], expected[position], page);
     if (problem !== null) return `Passage ${number}: ${problem}.`;
   }
   if (outcome.truncated) return `Je lijst heeft meer dan ${MAX_LEARNER_ITEMS - 1} passages.`;

@@ -27,13 +27,14 @@ function passageLabel(passage, number) {
 export class ChunkRangeVisualizer {
   /**
    * @param {HTMLElement} root  the template's `[data-visualizer]` section
-   * @param {{runner: object, values: object, pythonText: object}} context  the widget context
+   * @param {{runner: object, values: object, pythonText: object, judge: object}} context  the widget context
    *   (site/src/mount-widgets.js)
    */
-  constructor(root, { runner, values, pythonText }) {
+  constructor(root, { runner, values, pythonText, judge }) {
     this.root = root;
     this.runner = runner;
     this.values = values;
+    this.judge = judge;
     this.pythonText = pythonText;
     const find = (testId) => root.querySelector(`[data-testid=${testId}]`);
     this.source = find("viz-source");
@@ -345,12 +346,12 @@ export class ChunkRangeVisualizer {
       [this.source.value, this.windowField.value, this.overlapField.value], options);
     if (prepared.status !== "returned") return noComparison(failureText(prepared, this.runner.timeLimitSeconds));
     const args = prepared.value;
-    if (args === null) return comparePassages(ranges, learnerOutcome({}, null, this.values));
+    if (args === null) return comparePassages(ranges, learnerOutcome({}, null, this.values), this.values, this.judge);
     const reply = await this.runner.callLearner("word_chunks", args, options);
     if (reply.status === "timeout" || reply.status === "stopped" || reply.status === "error") {
       return noComparison(failureText(reply, this.runner.timeLimitSeconds));
     }
-    return comparePassages(ranges, learnerOutcome(reply, args[0], this.values));
+    return comparePassages(ranges, learnerOutcome(reply, args[0], this.values), this.values, this.judge);
   }
 
   drawLearnerOverlay(comparison) {
@@ -466,11 +467,11 @@ function failureText(reply, timeLimitSeconds) {
 }
 
 /**
- * The widget's entry (site/src/widgets.js calls it for each `:::{widget} chunk-ranges`).
+ * The widget's entry (site/src/mount-widgets.js calls it for each `:::{widget} chunk-ranges`).
  * "Bekijk in de visualisatie" on a checkpoint the lesson lists for this widget shows the
  * learner's passages.
  * @param {HTMLElement} element  the widget's root, `[data-widget=chunk-ranges]`
- * @param {{runner: object, values: object}} context
+ * @param {{runner: object, values: object, pythonText: object, judge: object}} context
  */
 export function mount(element, context) {
   const visualizer = new ChunkRangeVisualizer(element.querySelector("[data-visualizer]"), context);

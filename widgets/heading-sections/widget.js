@@ -380,7 +380,7 @@ function failure(name, reply, runner) {
 }
 
 /**
- * The widget's entry (site/src/widgets.js calls it for each `:::{widget} heading-sections`).
+ * The widget's entry (site/src/mount-widgets.js calls it for each `:::{widget} heading-sections`).
  * "Bekijk in de visualisatie" on a failing checkpoint runs the learner's function of that checkpoint.
  */
 export function mount(element, context) {

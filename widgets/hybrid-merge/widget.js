@@ -273,7 +273,7 @@ export function differingParts(mine, wanted, repr, judge) {
 }
 
 /**
- * The widget's entry (site/src/widgets.js calls it for each `:::{widget} hybrid-merge`).
+ * The widget's entry (site/src/mount-widgets.js calls it for each `:::{widget} hybrid-merge`).
  * "Bekijk in de visualisatie" on one of the lesson's checkpoints shows the learner's functions.
  */
 export function mount(element, context) {

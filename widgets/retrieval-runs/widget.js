@@ -335,7 +335,7 @@ export class RetrievalRunViewer {
 }
 
 /**
- * The widget's entry (site/src/widgets.js calls it for each `:::{widget} retrieval-runs`).
+ * The widget's entry (site/src/mount-widgets.js calls it for each `:::{widget} retrieval-runs`).
  * "Bekijk in de visualisatie" runs the learner's evaluate on the shown run.
  * @param {HTMLElement} element  the widget's root, `[data-widget=retrieval-runs]`
  */

@@ -525,7 +525,7 @@ export class UnitTable {
 }
 
 /**
- * The widget's entry (site/src/widgets.js calls it for each `:::{widget} text-units`).
+ * The widget's entry (site/src/mount-widgets.js calls it for each `:::{widget} text-units`).
  * "Bekijk in de visualisatie" on one of the lesson's checkpoints compares the learner's functions.
  */
 export function mount(element, context) {

@@ -16,7 +16,7 @@ from runner.offline.lms import LMS_NAMES
 from runner.offline.outputs.feedback import FEEDBACK_DIR
 from runner.offline.outputs.texts import LANGUAGES
 from runner.offline.outputs.write import OutputOptions
-from runner.offline.sandbox.host import MIB, SandboxLimits
+from runner.offline.sandbox.protocol import MIB, SandboxLimits
 
 DEFAULT_CHECKPOINTS_DIR = Path(runner.__file__).resolve().parent.parent / "checkpoints"
 

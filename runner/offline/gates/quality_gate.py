@@ -42,7 +42,8 @@ from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
 from runner.core.host import InProcessHost
 from runner.core.model import CheckpointResult, TestResult
 from runner.offline.gates.gate_report import GateFailureRecord, GateReport, LoadErrorRecord, VerifiedBundle
-from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.sandbox.host import ChildProcessHost
+from runner.offline.sandbox.protocol import SandboxError, SandboxLimits
 
 AFTER_SOLUTION_MARKER = "# after: solution.py"
 CAUGHT_BY_PREFIX = "# caught by: "

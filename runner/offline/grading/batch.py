@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from multiprocessing import get_context
 from pathlib import Path
@@ -43,7 +43,8 @@ from runner.offline.grading.records import (
 )
 from runner.offline.grading.row_checks import consistency_problem, rederive
 from runner.offline.grading.submission import Submission, read_submission
-from runner.offline.sandbox.host import ChildProcessHost, SandboxError, SandboxLimits
+from runner.offline.sandbox.host import ChildProcessHost
+from runner.offline.sandbox.protocol import SandboxError, SandboxLimits
 from runner.offline.sandbox.sandboxed_host import SandboxedHost
 
 RESULTS_FILE = "results.jsonl"
@@ -233,10 +234,10 @@ def _git_directories(dot_git: Path) -> list[Path]:
     return [git_dir, common]
 
 
-def _worker_start(lesson_dir: str, limits: dict, hidden: list[str]) -> None:
+def _worker_start(lesson_dir: str, limits: SandboxLimits, hidden: list[str]) -> None:
     global _worker_bundle, _worker_host
     _worker_bundle = load_bundle(Path(lesson_dir), include_offline=True)
-    _worker_host = ChildProcessHost(SandboxLimits(**limits), hidden_paths=hidden,
+    _worker_host = ChildProcessHost(limits, hidden_paths=hidden,
                                     lesson_modules=_worker_bundle.settings.offline_modules)
     # Worker processes exit through sys.exit, so atexit stops the zygote and its last child.
     atexit.register(_worker_host.close)
@@ -297,9 +298,11 @@ def plan_batch(files: Iterable[Path], bundle: Bundle, out_dir: Path, regrade: bo
             continue
         # An earlier line is a claim (anyone who can write --out can write it): what comes from
         # the file is taken from the file, and a line that contradicts itself is graded again.
-        row, problem = done[key], consistency_problem(done[key], bundle)
+        claimed = done[key]
+        row: ResultRecord | None = claimed
+        problem = consistency_problem(claimed, bundle)
         if problem is None:
-            row, problem = rederive(row, submission)
+            row, problem = rederive(claimed, submission)
         if row is not None and problem is None:
             kept[key] = row
         else:
@@ -378,7 +381,7 @@ def _new_pool(lesson_dir: Path, limits: SandboxLimits, jobs: int, hidden: list[s
         max_workers=jobs,
         mp_context=get_context("spawn"),
         initializer=_worker_start,
-        initargs=(str(lesson_dir), asdict(limits), hidden),
+        initargs=(str(lesson_dir), limits, hidden),  # a frozen dataclass: pickled as it is
     )
 
 
@@ -414,8 +417,8 @@ def _grade_in_workers(
     window = max(2, jobs * 4)
     pool = _new_pool(lesson_dir, limits, jobs, hidden)
     try:
-        in_flight: dict[Future, Submission] = {}
-        started: dict[Future, float] = {}  # when the pool handed it to a worker (as far as we see)
+        in_flight: dict[Future[ResultRecord], Submission] = {}
+        started: dict[Future[ResultRecord], float] = {}  # when the pool handed it to a worker (as far as we see)
         while queue or in_flight:
             while queue and len(in_flight) < window:
                 submission = queue.pop()

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard, TypeVar, overload
 
 from runner.core import plain
 from runner.core.model import STATUSES, CheckpointResult, TestResult
@@ -276,6 +277,9 @@ class ResultRecord:
         )
 
 
+T = TypeVar("T")
+
+
 class _Fields:
     """Typed access to one JSON object's fields; every mistake is a RecordError naming the field."""
 
@@ -295,56 +299,100 @@ class _Fields:
     def get(self, name: str) -> object:
         return self.data.get(name)
 
-    def _value(self, name: str, kind: str, accepts, optional: bool, nullable: bool, default: Any) -> Any:
+    def _field(self, name: str, kind: str, accepts: Callable[[object], TypeGuard[T]], *,
+               absent_ok: bool, null_ok: bool) -> T | None:
+        """The field's value as accepts checks it; None when it is absent (absent_ok) or null (null_ok)."""
         if name not in self.data:
-            if optional:
-                return default
+            if absent_ok:
+                return None
             raise RecordError(f"missing field {self._name(self.where, name)!r}")
         value = self.data[name]
-        if value is None and (optional or nullable):
-            return default
+        if value is None and null_ok:
+            return None
         if not accepts(value):
             raise RecordError(f"field {self._name(self.where, name)!r} must be {kind}, not {_json_type(value)}")
         return value
 
-    def text(self, name: str, optional: bool = False, nullable: bool = False) -> Any:
-        return self._value(name, "a string", lambda v: type(v) is str, optional, nullable, None)
+    def _required(self, name: str, kind: str, accepts: Callable[[object], TypeGuard[T]]) -> T:
+        value = self._field(name, kind, accepts, absent_ok=False, null_ok=False)
+        assert value is not None  # neither absent nor null got through: no accepts takes None
+        return value
 
-    def flag(self, name: str, optional: bool = False, default: bool | None = None) -> Any:
-        return self._value(name, "true or false", lambda v: type(v) is bool, optional, False, default)
+    @overload
+    def text(self, name: str) -> str: ...
+    @overload
+    def text(self, name: str, optional: bool = False, nullable: bool = False) -> str | None: ...
+    def text(self, name: str, optional: bool = False, nullable: bool = False) -> str | None:
+        return self._field(name, "a string", _is_text, absent_ok=optional, null_ok=optional or nullable)
+
+    @overload
+    def flag(self, name: str) -> bool: ...
+    @overload
+    def flag(self, name: str, optional: bool, default: bool) -> bool: ...
+    @overload
+    def flag(self, name: str, optional: bool = False, default: None = None) -> bool | None: ...
+    def flag(self, name: str, optional: bool = False, default: bool | None = None) -> bool | None:
+        value = self._field(name, "true or false", _is_flag, absent_ok=optional, null_ok=optional)
+        return default if value is None else value
 
     def count(self, name: str) -> int:
-        return self._value(name, "a whole number of at least 0", lambda v: type(v) is int and v >= 0,
-                           False, False, None)
+        return self._required(name, "a whole number of at least 0", _is_count)
 
     def number(self, name: str) -> float:
-        return self._value(name, "a number", lambda v: type(v) in (int, float), False, False, None)
+        return self._required(name, "a number", _is_number)
 
-    def array(self, name: str) -> list:
-        return self._value(name, "a list", lambda v: type(v) is list, False, False, None)
+    def array(self, name: str) -> list[object]:
+        return self._required(name, "a list", _is_array)
 
     def texts(self, name: str) -> tuple[str, ...]:
         """An optional list of strings (absent: empty)."""
-        value = self._value(name, "a list of strings",
-                            lambda v: type(v) is list and all(type(item) is str for item in v), True, False, [])
-        return tuple(value)
+        return tuple(self._field(name, "a list of strings", _is_texts, absent_ok=True, null_ok=True) or ())
 
     def choice(self, name: str, allowed: tuple[str, ...]) -> str:
-        value = self._value(name, "a string", lambda v: type(v) is str, False, False, None)
+        value = self._required(name, "a string", _is_text)
         if value not in allowed:
             raise RecordError(f"field {self._name(self.where, name)!r} must be one of {', '.join(allowed)}, "
                               f"not {value!r}")
         return value
 
     def verdicts(self, name: str) -> dict[str, str]:
-        value = self._value(name, "an object", lambda v: type(v) is dict, True, False, None)
-        if value is None:
-            return {}
-        for checkpoint_id, verdict in value.items():
+        value = self._field(name, "an object", _is_object, absent_ok=True, null_ok=True)
+        verdicts: dict[str, str] = {}
+        for checkpoint_id, verdict in (value or {}).items():
             if type(verdict) is not str or verdict not in STATUSES:
                 raise RecordError(f"field {self._name(self.where, name)!r} must map checkpoint ids to "
                                   f"{', '.join(STATUSES)}, not {checkpoint_id!r}: {verdict!r}")
-        return dict(value)
+            verdicts[checkpoint_id] = verdict
+        return verdicts
+
+
+# What each field accessor accepts; TypeGuards, so the value comes back with its type.
+def _is_text(value: object) -> TypeGuard[str]:
+    return type(value) is str
+
+
+def _is_flag(value: object) -> TypeGuard[bool]:
+    return type(value) is bool
+
+
+def _is_count(value: object) -> TypeGuard[int]:
+    return type(value) is int and value >= 0
+
+
+def _is_number(value: object) -> TypeGuard[float]:
+    return type(value) in (int, float)
+
+
+def _is_array(value: object) -> TypeGuard[list[object]]:
+    return type(value) is list
+
+
+def _is_texts(value: object) -> TypeGuard[list[str]]:
+    return type(value) is list and all(type(item) is str for item in value)
+
+
+def _is_object(value: object) -> TypeGuard[dict[str, object]]:
+    return type(value) is dict  # parsed JSON: its keys are strings
 
 
 def _json_type(value: object) -> str:

@@ -21,6 +21,7 @@ import os
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, TypedDict
 
 from runner.core.model import STATUSES
 from runner.core.plain import reject_duplicate_keys
@@ -49,6 +50,17 @@ class Submission:
     @property
     def valid(self) -> bool:
         return self.problem is None
+
+
+class _KnownFields(TypedDict):
+    """What a submission file told about itself, kept on a submission that is refused after all."""
+
+    code: str
+    code_sha256: str
+    lesson: str
+    lesson_revision: str | None
+    created_at: str | None
+    browser_verdicts: dict[str, str]
 
 
 def code_hash(code: str) -> str:
@@ -166,9 +178,11 @@ def _parse_json(data: bytes) -> tuple[object, str | None]:
 
 
 def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes, lesson: str | None,
-               document: dict | None = None) -> Submission:
-    def invalid(message: str, learner: str = fallback_learner, **known: object) -> Submission:
-        return Submission(path, learner, source_sha256, problem=message, **known)  # type: ignore[arg-type]
+               document: dict[str, Any] | None = None) -> Submission:
+    def invalid(message: str, learner: str = fallback_learner, known: _KnownFields | None = None) -> Submission:
+        if known is None:
+            return Submission(path, learner, source_sha256, problem=message)
+        return Submission(path, learner, source_sha256, problem=message, **known)
 
     if document is None:
         parsed, problem = _parse_json(data)
@@ -189,7 +203,7 @@ def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes
         return invalid(f"field 'learner' is longer than {MAX_LEARNER_CHARS} characters")
     verdicts, verdict_problem = _browser_verdicts(document.get("browser_verdicts"))
     code = document["code"]
-    known = {
+    known: _KnownFields = {
         "code": code,
         "code_sha256": code_hash(code),
         "lesson": document["lesson"],
@@ -198,15 +212,15 @@ def _from_json(path: str, fallback_learner: str, source_sha256: str, data: bytes
         "browser_verdicts": verdicts,
     }
     if lesson is not None and document["lesson"] != lesson:
-        return invalid(f"submission is for lesson {document['lesson']!r}, not {lesson!r}", learner, **known)
+        return invalid(f"submission is for lesson {document['lesson']!r}, not {lesson!r}", learner, known)
     if verdict_problem:
-        return invalid(verdict_problem, learner, **known)
+        return invalid(verdict_problem, learner, known)
     if len(code.encode("utf-8", "surrogatepass")) > MAX_SUBMISSION_BYTES:
-        return invalid(f"code is over the {_size_text(MAX_SUBMISSION_BYTES)} limit", learner, **known)
+        return invalid(f"code is over the {_size_text(MAX_SUBMISSION_BYTES)} limit", learner, known)
     code_problem = _code_problem(code)
     if code_problem:
-        return invalid("field 'code' is empty" if code == "" else "field 'code' holds only whitespace", learner, **known)
-    return Submission(path, learner, source_sha256, **known)  # type: ignore[arg-type]
+        return invalid("field 'code' is empty" if code == "" else "field 'code' holds only whitespace", learner, known)
+    return Submission(path, learner, source_sha256, **known)
 
 
 def read_submissions(path: str | Path, lesson: str | None) -> list[Submission]:
@@ -239,7 +253,7 @@ def read_submissions(path: str | Path, lesson: str | None) -> list[Submission]:
         elif len(set(names)) != len(names):
             twice = next(name for name in names if names.count(name) > 1)
             problem = f"module export: lesson {twice!r} appears twice"
-    if problem is not None:
+    if problem is not None or not isinstance(learner, str):  # the second is said by the first
         return [Submission(absolute, path.stem, source_sha256, lesson=lesson, problem=problem)]
     found = []
     for entry in entries:

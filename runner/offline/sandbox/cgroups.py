@@ -196,8 +196,8 @@ def _cgroup_mounts() -> list[tuple[str, str, str, set[str]]]:
     """(root within the hierarchy, mount point, fstype, super options) of every cgroup mount."""
     mounts = []
     for line in _read_whole("/proc/self/mountinfo").splitlines():
-        fields, _, tail = line.partition(" - ")
-        fields, tail = fields.split(), tail.split()
+        head, _, rest = line.partition(" - ")
+        fields, tail = head.split(), rest.split()
         if len(fields) >= 5 and len(tail) >= 3 and tail[0] in ("cgroup", "cgroup2"):
             mounts.append((_unescape_mount_path(fields[3]), _unescape_mount_path(fields[4]),
                            tail[0], set(tail[2].split(","))))

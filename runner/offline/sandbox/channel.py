@@ -14,6 +14,7 @@ import re
 import select
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from runner.core import plain
 from runner.offline.sandbox.cgroups import OomCounter
@@ -81,7 +82,7 @@ def _json_value_count(line: bytes) -> int:
     return outside.count(b",") + outside.count(b"[") + outside.count(b"{")
 
 
-def parse_reply(line: bytes, expected_id: str) -> dict:
+def parse_reply(line: bytes, expected_id: str) -> dict[str, Any]:
     """The body of one reply line, or ChildGone when it is not exactly what the child must send."""
     # Parsing makes one object per JSON value, so count them first: 64 MiB of a forged
     # "[[],[],..." would otherwise cost the grader gigabytes. A true reply holds at most three

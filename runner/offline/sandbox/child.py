@@ -34,17 +34,16 @@ import signal
 import sys
 import tempfile
 from dataclasses import dataclass
+from typing import Any
 
 from runner.core import plain
 from runner.offline.sandbox.cgroups import CgroupLeaf, join_cgroup
 from runner.offline.sandbox.known_values import DIGEST_MIN_BYTES, digest_of
 from runner.offline.sandbox.learner_root import enter_learner_root
-from runner.offline.sandbox.learner_root import plan_learner_root as plan_learner_root  # re-exported (tests)
 from runner.offline.sandbox.libc import PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, prctl
 from runner.offline.sandbox.pipes import PipeReader
 from runner.offline.sandbox.protocol import ZygoteSpec
 from runner.offline.sandbox.seccomp import install_keyring_filter
-from runner.offline.sandbox.seccomp import keyring_filter_program as keyring_filter_program  # re-exported (tests)
 
 REQUEST_FD = 3
 REPLY_FD = 4
@@ -58,7 +57,7 @@ class _Channel:
         self.reader = PipeReader(request_fd)
         self.reply_fd = reply_fd
 
-    def read_request(self) -> dict | None:
+    def read_request(self) -> dict[str, Any] | None:
         pending = self.reader.pending
         scanned = 0
         while True:
@@ -71,9 +70,10 @@ class _Channel:
         line = bytes(pending[:newline])
         del pending[: newline + 1]
         # From the trusted parent: no strict parse needed.
-        return json.loads(line.decode(plain.WIRE_ENCODING, plain.WIRE_ERRORS))
+        request: dict[str, Any] = json.loads(line.decode(plain.WIRE_ENCODING, plain.WIRE_ERRORS))
+        return request
 
-    def write_reply(self, reply: dict) -> None:
+    def write_reply(self, reply: dict[str, Any]) -> None:
         data = plain.wire_line(reply)  # lone surrogates and surrogate pairs kept apart
         view = memoryview(data)
         while view:
@@ -98,10 +98,11 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
 
     stray_output = invoke.CappedText(output_limit)
     sys.stdout = sys.stderr = stray_output
-    sys.__stdout__ = sys.__stderr__ = stray_output  # type: ignore[misc]
-    sys.stdin = sys.__stdin__ = io.StringIO("")  # type: ignore[misc]
+    # typeshed declares sys.__stdout__ and friends Final and TextIOWrapper; the child replaces them all the same.
+    sys.__stdout__ = sys.__stderr__ = stray_output  # type: ignore[misc, assignment]
+    sys.stdin = sys.__stdin__ = io.StringIO("")  # type: ignore[misc, assignment]
     channel = _Channel(request_fd, reply_fd)
-    namespace: dict = {}
+    namespace: dict[str, Any] = {}
     held: bytes | None = None  # the fingerprint of the last call's result, if named by digest
     while True:
         request = channel.read_request()
@@ -130,7 +131,7 @@ def serve_requests(request_fd: int, reply_fd: int, output_limit: int) -> None:
         channel.write_reply({"id": request["id"], "body": body})
 
 
-def _name_large_value(body: dict, exact_key: str) -> bytes | None:
+def _name_large_value(body: dict[str, Any], exact_key: str) -> bytes | None:
     """Replace a large exact-plain result in body by its digest; return its fingerprint to hold.
     The value is exact plain (invoke said so: no marker, no escaped key), so marshal version 0
     writes it and its bytes are its fingerprint."""

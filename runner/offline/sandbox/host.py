@@ -27,14 +27,13 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import runner
 from runner.core import plain
 from runner.core.host import encode_as_json, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
 from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
-from runner.offline.sandbox.channel import MAX_REPLY_VALUES as MAX_REPLY_VALUES  # re-exported (tests)
 from runner.offline.sandbox.channel import (
     ChildChannel,
     ChildGone,
@@ -48,7 +47,6 @@ from runner.offline.sandbox.channel import (
 )
 from runner.offline.sandbox.known_values import DIGEST_FORM, KNOWN_VALUES, digest_of
 from runner.offline.sandbox.pipes import PipeReader
-from runner.offline.sandbox.protocol import MIB as MIB  # re-exported (commands/arguments.py)
 from runner.offline.sandbox.protocol import (
     CleanupReport,
     ControlRequest,
@@ -60,8 +58,6 @@ from runner.offline.sandbox.protocol import (
     ZygoteSpec,
 )
 from runner.offline.sandbox.sandbox_uid import SandboxUid, claim_sandbox_uid
-
-_ChildGone = ChildGone  # the name the channel's tests use
 
 # What the child itself runs on, imported once in the zygote.
 RUNNER_PRELOAD: tuple[str, ...] = (
@@ -143,8 +139,8 @@ class ChildProcessHost:
                                              if not name.startswith("runner.")}))
         self.hidden_paths = tuple(sorted({os.path.realpath(path) for path in hidden_paths}))
         self.sandbox: SandboxUid | None = None
-        self._zygote: subprocess.Popen | None = None
-        self._zygote_stderr: Any = None
+        self._zygote: subprocess.Popen[bytes] | None = None
+        self._zygote_stderr: IO[bytes] | None = None
         self._control: socket.socket | None = None
         self._child: ChildChannel | None = None
         self._request_ids = itertools.count(1)
@@ -176,7 +172,8 @@ class ChildProcessHost:
         self._end_child()
         return self._load()
 
-    def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
+    def call(self, function: str, args: list[Any], kwargs: dict[str, Any] | None = None,
+             time_limit: float | None = None) -> CallOutcome:
         """`time_limit`: at most this many seconds for this call (what is left of a checkpoint's
         check limit), besides call_seconds and the submission's time."""
         if self._child is None:
@@ -263,7 +260,8 @@ class ChildProcessHost:
         ended = self._end_child()
         return (ended or str(gone)) if gone.exited else str(gone)
 
-    def _exchange(self, request: dict, time_limit: float | None = None, raw: dict[str, str] | None = None) -> dict:
+    def _exchange(self, request: dict[str, Any], time_limit: float | None = None,
+                  raw: dict[str, str] | None = None) -> dict[str, Any]:
         """One request line out, its reply in. raw: keys whose values are JSON text already."""
         child = self._child
         assert child is not None
@@ -288,7 +286,7 @@ class ChildProcessHost:
         self._reply_is_plain = b'"$' not in reply and b"\\u0024" not in reply
         return body
 
-    def _value_by_digest(self, body: dict, time_limit: float | None) -> dict:
+    def _value_by_digest(self, body: dict[str, Any], time_limit: float | None) -> dict[str, Any]:
         """body with the large result the child named by its digest (known_values): a copy of
         the value when this process parsed it before, else the value asked for, checked against
         the digest and remembered. Raises ChildGone when the child does not keep to that."""
@@ -477,16 +475,6 @@ class ChildProcessHost:
         cgroup = self.zygote_report.cgroup if self.zygote_report else None
         for directory in cgroup.directories if cgroup else ():
             remove_cgroup_tree(directory)
-
-    @property
-    def zygote_info(self) -> dict[str, Any]:
-        """The start-up report in its wire form ({} before the zygote first started)."""
-        return self.zygote_report.to_wire() if self.zygote_report else {}
-
-    @property
-    def last_cleanup(self) -> dict[str, Any]:
-        """The last clean-up's report in its wire form ({} before the first)."""
-        return self.cleanup.to_wire() if self.cleanup else {}
 
     @property
     def child_pid(self) -> int | None:

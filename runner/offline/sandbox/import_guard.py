@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from importlib.abc import MetaPathFinder
+from types import FrameType
 
 LEARNER_FILE = "main.py"  # the file name runner.core.invoke.load_module compiles learner code with
 IMPORT_MACHINERY = ("importlib", "_frozen_importlib", "_frozen_importlib_external", __name__)
@@ -28,7 +29,7 @@ def not_available(module: str) -> str:
 
 def _imported_by_learner() -> bool:
     """Whether the nearest frame outside the import machinery is learner code."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         name = frame.f_globals.get("__name__", "")
         if not any(name == part or name.startswith(f"{part}.") for part in IMPORT_MACHINERY):

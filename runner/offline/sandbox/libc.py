@@ -19,7 +19,8 @@ CLONE_NEWIPC = 0x08000000
 def prctl(option: int, value: int) -> bool:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
+        result: int = libc.prctl(option, value, 0, 0, 0)
+        return result == 0
     except (OSError, AttributeError):
         return False
 

@@ -15,8 +15,11 @@ is `runner.core.model`'s `LoadReport` and `CallOutcome` wire form.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
+
+T = TypeVar("T")
 
 GIB = 1 << 30
 MIB = 1 << 20
@@ -30,61 +33,94 @@ class ProtocolError(ValueError):
     """A message that is not what the other end must send; the text names the bad field."""
 
 
-def _fields_of(message: object, where: str, required: set[str]) -> dict[str, Any]:
-    if type(message) is not dict:
-        raise ProtocolError(f"{where}: not a JSON object")
-    missing = sorted(required - set(message))
-    if missing:
-        raise ProtocolError(f"{where}: field {missing[0]!r} is missing")
-    unknown = sorted(set(message) - required)
-    if unknown:
-        raise ProtocolError(f"{where}: unknown field {unknown[0]!r}")
-    return message
+def _is_int(value: object) -> TypeGuard[int]:
+    return type(value) is int
 
 
-def _wrong(where: str, name: str, wanted: str) -> ProtocolError:
-    return ProtocolError(f"{where}: field {name!r} must be {wanted}")
+def _is_number(value: object) -> TypeGuard[float]:
+    return type(value) in (int, float)
 
 
-def _int(message: dict[str, Any], name: str, where: str, optional: bool = False) -> Any:
-    value = message.get(name)
-    if value is None and optional:
-        return None
-    if type(value) is not int:
-        raise _wrong(where, name, "a whole number" + (" or null" if optional else ""))
-    return value
+def _is_bool(value: object) -> TypeGuard[bool]:
+    return type(value) is bool
 
 
-def _number(message: dict[str, Any], name: str, where: str, optional: bool = False) -> Any:
-    value = message.get(name)
-    if value is None and optional:
-        return None
-    if type(value) not in (int, float):
-        raise _wrong(where, name, "a number" + (" or null" if optional else ""))
-    return value
+def _is_text(value: object) -> TypeGuard[str]:
+    return type(value) is str
 
 
-def _bool(message: dict[str, Any], name: str, where: str) -> bool:
-    value = message.get(name)
-    if type(value) is not bool:
-        raise _wrong(where, name, "true or false")
-    return value
+def _is_texts(value: object) -> TypeGuard[list[str]]:
+    return type(value) is list and all(type(item) is str for item in value)
 
 
-def _text(message: dict[str, Any], name: str, where: str, optional: bool = False) -> Any:
-    value = message.get(name)
-    if value is None and optional:
-        return None
-    if type(value) is not str:
-        raise _wrong(where, name, "a text" + (" or null" if optional else ""))
-    return value
+def _is_ints(value: object) -> TypeGuard[list[int]]:
+    return type(value) is list and all(type(item) is int for item in value)
 
 
-def _texts(message: dict[str, Any], name: str, where: str) -> tuple[str, ...]:
-    value = message.get(name)
-    if type(value) is not list or any(type(item) is not str for item in value):
-        raise _wrong(where, name, "a list of texts")
-    return tuple(value)
+class _Message:
+    """One JSON object of the protocol with exactly the fields `names`; each field is read with
+    its type, and the first one that is wrong is a ProtocolError naming it (and `where`)."""
+
+    def __init__(self, message: object, where: str, names: set[str]) -> None:
+        if type(message) is not dict:
+            raise ProtocolError(f"{where}: not a JSON object")
+        missing = sorted(names - set(message))
+        if missing:
+            raise ProtocolError(f"{where}: field {missing[0]!r} is missing")
+        unknown = sorted(set(message) - names)
+        if unknown:
+            raise ProtocolError(f"{where}: unknown field {unknown[0]!r}")
+        self.fields: dict[str, object] = message
+        self.where = where
+
+    def wrong(self, name: str, wanted: str) -> ProtocolError:
+        return ProtocolError(f"{self.where}: field {name!r} must be {wanted}")
+
+    def _read(self, name: str, accepts: Callable[[object], TypeGuard[T]], wanted: str) -> T:
+        value = self.fields[name]
+        if not accepts(value):
+            raise self.wrong(name, wanted)
+        return value
+
+    def _read_or_null(self, name: str, accepts: Callable[[object], TypeGuard[T]], wanted: str) -> T | None:
+        value = self.fields[name]
+        if value is None:
+            return None
+        if not accepts(value):
+            raise self.wrong(name, f"{wanted} or null")
+        return value
+
+    def whole(self, name: str) -> int:
+        return self._read(name, _is_int, "a whole number")
+
+    def whole_or_null(self, name: str) -> int | None:
+        return self._read_or_null(name, _is_int, "a whole number")
+
+    def number(self, name: str) -> float:
+        return self._read(name, _is_number, "a number")
+
+    def number_or_null(self, name: str) -> float | None:
+        return self._read_or_null(name, _is_number, "a number")
+
+    def flag(self, name: str) -> bool:
+        return self._read(name, _is_bool, "true or false")
+
+    def text(self, name: str) -> str:
+        return self._read(name, _is_text, "a text")
+
+    def text_or_null(self, name: str) -> str | None:
+        return self._read_or_null(name, _is_text, "a text")
+
+    def texts(self, name: str) -> tuple[str, ...]:
+        return tuple(self._read(name, _is_texts, "a list of texts"))
+
+    def wholes(self, name: str) -> tuple[int, ...]:
+        return tuple(self._read(name, _is_ints, "a list of whole numbers"))
+
+    def inner_or_null(self, name: str, names: set[str]) -> _Message | None:
+        """A field that is itself a message with the fields `names`, or null."""
+        value = self.fields[name]
+        return None if value is None else _Message(value, f"{self.where}: {name}", names)
 
 
 @dataclass(frozen=True)
@@ -119,21 +155,19 @@ class SandboxLimits:
 
     @classmethod
     def from_wire(cls, message: object) -> SandboxLimits:
-        where = "limits"
-        names = {field.name for field in dataclasses.fields(cls)}
-        fields = _fields_of(message, where, names)
+        fields = _Message(message, "limits", {field.name for field in dataclasses.fields(cls)})
         return cls(
-            call_seconds=_number(fields, "call_seconds", where),
-            submission_seconds=_number(fields, "submission_seconds", where),
-            check_seconds=_number(fields, "check_seconds", where, optional=True),
-            memory_bytes=_int(fields, "memory_bytes", where),
-            output_chars=_int(fields, "output_chars", where),
-            file_bytes=_int(fields, "file_bytes", where),
-            temp_bytes=_int(fields, "temp_bytes", where),
-            processes=_int(fields, "processes", where),
-            open_files=_int(fields, "open_files", where),
-            reply_bytes=_int(fields, "reply_bytes", where),
-            cgroup_limits=_bool(fields, "cgroup_limits", where),
+            call_seconds=fields.number("call_seconds"),
+            submission_seconds=fields.number("submission_seconds"),
+            check_seconds=fields.number_or_null("check_seconds"),
+            memory_bytes=fields.whole("memory_bytes"),
+            output_chars=fields.whole("output_chars"),
+            file_bytes=fields.whole("file_bytes"),
+            temp_bytes=fields.whole("temp_bytes"),
+            processes=fields.whole("processes"),
+            open_files=fields.whole("open_files"),
+            reply_bytes=fields.whole("reply_bytes"),
+            cgroup_limits=fields.flag("cgroup_limits"),
         )
 
 
@@ -164,21 +198,20 @@ class ZygoteSpec:
 
     @classmethod
     def from_wire(cls, message: object) -> ZygoteSpec:
-        where = "zygote spec"
-        fields = _fields_of(message, where, {"parent_pid", "uid", "gid", "limits", "env", "preload",
-                                             "learner_modules", "hidden"})
-        env = fields["env"]
+        fields = _Message(message, "zygote spec", {"parent_pid", "uid", "gid", "limits", "env", "preload",
+                                                   "learner_modules", "hidden"})
+        env = fields.fields["env"]
         if type(env) is not dict or any(type(value) is not str for value in env.values()):
-            raise _wrong(where, "env", "an object of texts")
+            raise fields.wrong("env", "an object of texts")
         return cls(
-            parent_pid=_int(fields, "parent_pid", where),
-            uid=_int(fields, "uid", where, optional=True),
-            gid=_int(fields, "gid", where, optional=True),
-            limits=SandboxLimits.from_wire(fields["limits"]),
+            parent_pid=fields.whole("parent_pid"),
+            uid=fields.whole_or_null("uid"),
+            gid=fields.whole_or_null("gid"),
+            limits=SandboxLimits.from_wire(fields.fields["limits"]),
             env=dict(env),
-            preload=_texts(fields, "preload", where),
-            learner_modules=_texts(fields, "learner_modules", where),
-            hidden=_texts(fields, "hidden", where),
+            preload=fields.texts("preload"),
+            learner_modules=fields.texts("learner_modules"),
+            hidden=fields.texts("hidden"),
         )
 
 
@@ -234,35 +267,26 @@ class ZygoteReport:
 
     @classmethod
     def from_wire(cls, message: object) -> ZygoteReport:
-        where = "zygote report"
-        fields = _fields_of(message, where, {
+        fields = _Message(message, "zygote report", {
             "ready", "preloaded", "missing", "subreaper", "network_isolated", "private_filesystem",
             "learner_root", "unhidden", "learner_root_problem", "keyring_filter", "keyrings_cleared", "cgroup"})
-        root = fields["learner_root"]
-        view = None
-        if root is not None:
-            inner = _fields_of(root, "zygote report: learner_root", {"visible", "hidden"})
-            view = LearnerRootView(visible=_texts(inner, "visible", "zygote report: learner_root"),
-                                   hidden=_texts(inner, "hidden", "zygote report: learner_root"))
-        cgroup = fields["cgroup"]
-        info = None
-        if cgroup is not None:
-            inner = _fields_of(cgroup, "zygote report: cgroup", {"version", "directories"})
-            info = CgroupInfo(version=_int(inner, "version", "zygote report: cgroup"),
-                              directories=_texts(inner, "directories", "zygote report: cgroup"))
-        if fields["ready"] is not True:
-            raise _wrong(where, "ready", "true")
+        root = fields.inner_or_null("learner_root", {"visible", "hidden"})
+        view = LearnerRootView(visible=root.texts("visible"), hidden=root.texts("hidden")) if root else None
+        cgroup = fields.inner_or_null("cgroup", {"version", "directories"})
+        info = CgroupInfo(version=cgroup.whole("version"), directories=cgroup.texts("directories")) if cgroup else None
+        if fields.fields["ready"] is not True:
+            raise fields.wrong("ready", "true")
         return cls(
-            preloaded=_texts(fields, "preloaded", where),
-            missing=_texts(fields, "missing", where),
-            subreaper=_bool(fields, "subreaper", where),
-            network_isolated=_bool(fields, "network_isolated", where),
-            private_filesystem=_bool(fields, "private_filesystem", where),
+            preloaded=fields.texts("preloaded"),
+            missing=fields.texts("missing"),
+            subreaper=fields.flag("subreaper"),
+            network_isolated=fields.flag("network_isolated"),
+            private_filesystem=fields.flag("private_filesystem"),
             learner_root=view,
-            unhidden=_texts(fields, "unhidden", where),
-            learner_root_problem=_text(fields, "learner_root_problem", where, optional=True),
-            keyring_filter=_bool(fields, "keyring_filter", where),
-            keyrings_cleared=_bool(fields, "keyrings_cleared", where),
+            unhidden=fields.texts("unhidden"),
+            learner_root_problem=fields.text_or_null("learner_root_problem"),
+            keyring_filter=fields.flag("keyring_filter"),
+            keyrings_cleared=fields.flag("keyrings_cleared"),
             cgroup=info,
         )
 
@@ -298,9 +322,8 @@ class ControlRequest:
         if op not in CONTROL_OPS:
             raise ProtocolError(f"unknown control message {op!r}")
         if op == "clean":
-            fields = _fields_of(message, "clean", {"op", "pid"})
-            return cls.clean(_int(fields, "pid", "clean"))
-        _fields_of(message, str(op), {"op"})
+            return cls.clean(_Message(message, "clean", {"op", "pid"}).whole("pid"))
+        _Message(message, str(op), {"op"})
         return cls(str(op))
 
 
@@ -326,9 +349,9 @@ class SpawnReply:
     def from_wire(cls, message: object) -> SpawnReply:
         where = "spawn reply"
         if type(message) is dict and "error" in message:
-            return cls(error=_text(_fields_of(message, where, {"error"}), "error", where))
-        fields = _fields_of(message, where, {"pid", "oom_file"})
-        return cls(pid=_int(fields, "pid", where), oom_file=_text(fields, "oom_file", where, optional=True))
+            return cls(error=_Message(message, where, {"error"}).text("error"))
+        fields = _Message(message, where, {"pid", "oom_file"})
+        return cls(pid=fields.whole("pid"), oom_file=fields.text_or_null("oom_file"))
 
 
 @dataclass(frozen=True)
@@ -356,11 +379,7 @@ class CleanupReport:
 
     @classmethod
     def from_wire(cls, message: object) -> CleanupReport:
-        where = "clean-up report"
-        fields = _fields_of(message, where, {"ok", "killed", "remaining", "cgroup_left", "ended"})
-        remaining = fields["remaining"]
-        if type(remaining) is not list or any(type(pid) is not int for pid in remaining):
-            raise _wrong(where, "remaining", "a list of whole numbers")
-        return cls(ok=_bool(fields, "ok", where), killed=_int(fields, "killed", where),
-                   remaining=tuple(remaining), cgroup_left=_bool(fields, "cgroup_left", where),
-                   ended=_text(fields, "ended", where))
+        fields = _Message(message, "clean-up report", {"ok", "killed", "remaining", "cgroup_left", "ended"})
+        remaining = fields.wholes("remaining")
+        return cls(ok=fields.flag("ok"), killed=fields.whole("killed"), remaining=remaining,
+                   cgroup_left=fields.flag("cgroup_left"), ended=fields.text("ended"))

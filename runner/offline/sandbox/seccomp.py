@@ -52,41 +52,36 @@ def keyring_filter_program(machine: str) -> list[tuple[int, int, int, int]] | No
     arch, numbers = KEYRING_SYSCALLS[machine]
     unshare, clone, clone3 = NAMESPACE_SYSCALLS[machine]
     load_word, jump_eq, jump_ge, jump_set, ret = 0x20, 0x15, 0x35, 0x45, 0x06
-    # Instructions with jump targets as labels ("next": the following instruction), resolved below.
-    program: list[tuple[int, object, object, int]] = [
-        (load_word, None, None, 4),
-        (jump_eq, "next", "deny", arch),  # another ABI: deny
-        (load_word, None, None, 0),
+    # (label, code, jt, jf, k): jump targets are labels ("next": the following instruction, None:
+    # no jump), resolved below; a label names the instruction it stands on.
+    program: list[tuple[str | None, int, str | None, str | None, int]] = [
+        (None, load_word, None, None, 4),
+        (None, jump_eq, "next", "deny", arch),  # another ABI: deny
+        (None, load_word, None, None, 0),
     ]
     if machine == "x86_64":
-        program.append((jump_ge, "deny", "next", X32_SYSCALL_BIT))
-    program += [(jump_eq, "deny", "next", number) for number in numbers]
+        program.append((None, jump_ge, "deny", "next", X32_SYSCALL_BIT))
+    program += [(None, jump_eq, "deny", "next", number) for number in numbers]
     program += [
-        (jump_eq, "nosys", "next", clone3),
-        (jump_eq, "flags", "next", unshare),
-        (jump_eq, "flags", "next", clone),
-        (ret, None, None, SECCOMP_RET_ALLOW),
-        ("flags", load_word, None, SECCOMP_DATA_ARG0),
-        (jump_set, "deny", "next", CLONE_NEWUSER),
-        (ret, None, None, SECCOMP_RET_ALLOW),
-        ("nosys", ret, None, SECCOMP_RET_ERRNO | errno.ENOSYS),
-        ("deny", ret, None, SECCOMP_RET_ERRNO | errno.EPERM),
+        (None, jump_eq, "nosys", "next", clone3),
+        (None, jump_eq, "flags", "next", unshare),
+        (None, jump_eq, "flags", "next", clone),
+        (None, ret, None, None, SECCOMP_RET_ALLOW),
+        ("flags", load_word, None, None, SECCOMP_DATA_ARG0),
+        (None, jump_set, "deny", "next", CLONE_NEWUSER),
+        (None, ret, None, None, SECCOMP_RET_ALLOW),
+        ("nosys", ret, None, None, SECCOMP_RET_ERRNO | errno.ENOSYS),
+        ("deny", ret, None, None, SECCOMP_RET_ERRNO | errno.EPERM),
     ]
-    labels: dict[str, int] = {}
-    plain_program = []
-    for index, instruction in enumerate(program):
-        if isinstance(instruction[0], str):  # (label, code, jt, k): a labelled instruction
-            labels[instruction[0]] = index
-            instruction = (instruction[1], instruction[2], None, instruction[3])
-        plain_program.append(instruction)
+    labels = {label: index for index, (label, *_) in enumerate(program) if label is not None}
 
-    def offset(target: object, index: int) -> int:
+    def offset(target: str | None, index: int) -> int:
         if target in (None, "next"):
             return 0
         return labels[str(target)] - index - 1
 
     return [(code, offset(jt, index), offset(jf, index), k)
-            for index, (code, jt, jf, k) in enumerate(plain_program)]
+            for index, (_, code, jt, jf, k) in enumerate(program)]
 
 
 KEYCTL_CLEAR, KEYCTL_GET_PERSISTENT = 7, 22

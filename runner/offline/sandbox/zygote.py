@@ -60,7 +60,8 @@ def _unshare_network() -> bool:
     (root, outside a container that drops it); False when the system does not allow it."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.unshare(CLONE_NEWNET) == 0
+        result: int = libc.unshare(CLONE_NEWNET)
+        return result == 0
     except (OSError, AttributeError):
         return False
 
@@ -321,12 +322,12 @@ def zygote_main(control_fd: int, spec_json: str) -> None:
         preloaded=tuple(preloaded), missing=tuple(missing), subreaper=subreaper,
         network_isolated=network_isolated,
         private_filesystem=learner_root is not None and not learner_root.unhidden,
-        learner_root=learner_root and LearnerRootView(visible=learner_root.visible, hidden=learner_root.hidden),
+        learner_root=LearnerRootView(visible=learner_root.visible, hidden=learner_root.hidden) if learner_root else None,
         unhidden=learner_root.unhidden if learner_root else (),
         learner_root_problem=root_problem,
         keyring_filter=plan.keyring_filter,
         keyrings_cleared=keyrings_cleared,
-        cgroup=cgroups and CgroupInfo(version=cgroups.version, directories=tuple(cgroups.directories)),
+        cgroup=CgroupInfo(version=cgroups.version, directories=tuple(cgroups.directories)) if cgroups else None,
     )
     control.sendall(json.dumps(report.to_wire()).encode("ascii"))
     Zygote(control, plan, cgroups).serve()

@@ -1,9 +1,11 @@
 // What the chunk-ranges tests ask Node (through tests/node_bridge.mjs, one request per line),
 // computed by this widget's modules exactly as the browser does, with the page's
-// site/src/python-values.js and site/src/python-text.js (the widget context's values, pythonText).
+// site/src/python-values.js, site/src/python-text.js and site/src/python-judge.js (the widget
+// context's values, pythonText and judge).
 // Requests: {"op": "compute", "text", "window", "overlap"}
 //           | {"op": "compare", "text", "window", "overlap", "arguments", "reply"}
 //             (arguments, reply: the JSON text runner.core.web.call's replies travel as)
+import * as judge from "../../../site/src/python-judge.js";
 import * as values from "../../../site/src/python-values.js";
 import * as pythonText from "../../../site/src/python-text.js";
 import { computeChunkRanges } from "../chunk-ranges.js";
@@ -40,7 +42,7 @@ export function answer(request) {
       const prepared = values.parsePlain(request.arguments).get("value");
       const document = prepared === null ? null : prepared[0];
       const reply = request.reply === null ? {} : values.callReply(request.reply);
-      return comparePassages(reference, learnerOutcome(reply, document, values));
+      return comparePassages(reference, learnerOutcome(reply, document, values), values, judge);
     }
     default:
       throw new Error(`unknown op ${request.op}`);

@@ -2,30 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.lesson_pages import lesson_file, load_solution, open_lesson_page
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[3]
-SOLUTION_PATH = ROOT / "checkpoints" / "rag-01" / "solution.py"
+SOLUTION_PATH = lesson_file("rag-01")
 
 
 def load_reference():
-    spec = importlib.util.spec_from_file_location("rag01_solution_for_browser", SOLUTION_PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_solution("rag-01")
 
 
 def open_lesson(page, site_server):
-    page.goto(site_server.url + "rag-01/")
-    # The default state is drawn by JavaScript as soon as the page's module has run.
-    expect(page.get_by_test_id("viz-passage")).to_have_count(3)
+    open_lesson_page(page, site_server, "rag-01", "viz-passage", 3)  # the default state
 
 
 def passage_attributes(page) -> list[tuple[int, int, int, int]]:

@@ -8,13 +8,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.keyboard import check_choice_lists
+from tests.lesson_pages import open_lesson_page
 
 pytestmark = pytest.mark.browser
 
 
 def open_chunk_ranges(page: Page, site_server) -> None:
-    page.goto(site_server.url + "rag-01/")
-    expect(page.get_by_test_id("viz-passage")).to_have_count(3)
+    open_lesson_page(page, site_server, "rag-01", "viz-passage", 3)
 
 
 def test_chunk_ranges_passage_list_is_one_stop_driven_by_keys(page, site_server):

@@ -3,29 +3,24 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.lesson_pages import lesson_file, load_solution, open_lesson_page
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[3]
-SOLUTION_PATH = ROOT / "checkpoints" / "rag-02" / "solution.py"
+SOLUTION_PATH = lesson_file("rag-02")
 
 
 def load_reference():
-    spec = importlib.util.spec_from_file_location("rag02_solution_for_browser", SOLUTION_PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_solution("rag-02")
 
 
 def open_lesson(page, site_server):
-    page.goto(site_server.url + "rag-02/")
-    expect(page.get_by_test_id("hs-section")).to_have_count(4)
+    open_lesson_page(page, site_server, "rag-02", "hs-section", 4)  # the default state
 
 
 def document_of(text):
@@ -85,10 +80,7 @@ def test_typing_keeps_pythons_offsets_and_sizes_are_checked(page, site_server):
 
 
 def rag01_word_chunks(document, window, overlap):
-    spec = importlib.util.spec_from_file_location("rag01_solution_for_browser", ROOT / "checkpoints" / "rag-01" / "solution.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.word_chunks(document, window, overlap)
+    return load_solution("rag-01").word_chunks(document, window, overlap)
 
 
 def heading_paths(headings):
@@ -149,7 +141,7 @@ def test_my_chunks_matching_then_the_first_difference_in_dutch(page, site_server
     expect(learner).to_have_count(8)
     assert learner.evaluate_all("items => items.map(i => i.dataset.status)") == ["matching"] * 8
 
-    wrong = (ROOT / "checkpoints" / "rag-02" / "wrong" / "section_chunks__keeps_deeper_levels.py").read_text(encoding="utf-8")
+    wrong = lesson_file("rag-02", "wrong/section_chunks__keeps_deeper_levels.py").read_text(encoding="utf-8")
     page.evaluate("code => window.werkplaats.editor.setCode(code)", SOLUTION_PATH.read_text(encoding="utf-8") + "\n" + wrong)
     # The checkpoint panel's "Bekijk in de visualisatie" sends this event.
     page.evaluate("document.dispatchEvent(new CustomEvent('werkplaats:show-in-widget', {detail: {checkpoint: 'section_chunks'}}))")
