@@ -334,38 +334,39 @@ def equal_exact(first: Any, second: Any) -> bool:
     cannot tell this way (NaN, another key order, something that is not plain). Compares a whole
     level of both at once with C-level map/compress and list equality: for the usual answer, two
     equal lists of 10000 dicts, a few Python steps per level. For the grader's own values only
-    (decoded replies, the reference's answers): it compares, it does not guard."""
+    (decoded replies, the reference's answers): it compares, it does not guard.
+
+    First `==` at C speed: where it is False the walk finds a difference too (the walk's list
+    comparisons are the same element comparisons, and dicts it compares key for key), so only the
+    types and the key order are left to the walk, never the values themselves."""
+    try:
+        if not first == second:
+            return False
+    except RecursionError:
+        return False  # deeper than any plain value
     level_a, level_b = [first], [second]
     for _depth in range(MAX_DEPTH + 1):
         types_a = _LIST(map(type, level_a))
         kinds = set(types_a)
         if not kinds <= _SCALARS_AND_CONTAINERS or types_a != _LIST(map(type, level_b)):
             return False
-        if kinds & _SCALARS:
-            scalars = _LIST(map(_IS_SCALAR, types_a))
-            if _LIST(compress(level_a, scalars)) != _LIST(compress(level_b, scalars)):
-                return False
-        dicts_a: list[Any] = []
-        dicts_b: list[Any] = []
-        lists_a: list[Any] = []
-        lists_b: list[Any] = []
+        if not kinds & _CONTAINERS:
+            return True
+        # Equal containers have equal lengths: each level of both lines up without counting.
+        next_a: list[Any] = []
+        next_b: list[Any] = []
         if _DICT in kinds:
             mask = _LIST(map(_IS_DICT, types_a))
             dicts_a, dicts_b = _LIST(compress(level_a, mask)), _LIST(compress(level_b, mask))
-            if (_LIST(map(_DICT.__len__, dicts_a)) != _LIST(map(_DICT.__len__, dicts_b))
-                    or _LIST(_chain(dicts_a)) != _LIST(_chain(dicts_b))):
-                return False
+            if _LIST(_chain(dicts_a)) != _LIST(_chain(dicts_b)):
+                return False  # another key order: the values would not line up
+            next_a = _LIST(_chain(map(_DICT.values, dicts_a)))
+            next_b = _LIST(_chain(map(_DICT.values, dicts_b)))
         if _LIST in kinds:
             mask = _LIST(map(_IS_LIST, types_a))
-            lists_a, lists_b = _LIST(compress(level_a, mask)), _LIST(compress(level_b, mask))
-            if _LIST(map(_LIST.__len__, lists_a)) != _LIST(map(_LIST.__len__, lists_b)):
-                return False
-        if not dicts_a and not lists_a:
-            return True
-        level_a = _LIST(_chain(map(_DICT.values, dicts_a)))
-        level_a.extend(_chain(lists_a))
-        level_b = _LIST(_chain(map(_DICT.values, dicts_b)))
-        level_b.extend(_chain(lists_b))
+            next_a.extend(_chain(compress(level_a, mask)))
+            next_b.extend(_chain(compress(level_b, mask)))
+        level_a, level_b = next_a, next_b
     return False
 
 

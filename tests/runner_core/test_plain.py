@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from runner.core import plain
 from runner.core.plain import Opaque
+from runner.core.testkit import _same, same
 
 
 def roundtrip(value):
@@ -363,3 +364,33 @@ def test_the_channel_refuses_a_key_twice_wherever_it_is(line):
 ])
 def test_the_channel_reads_any_object_with_distinct_keys(line):
     assert plain.wire_loads(line) == json.loads(line)
+
+
+# Few leaves that are == but not the same (1, True, 1.0; 0.0, -0.0; NaN) and few keys, so that
+# independently drawn values often compare equal and differ only in a type or a key order.
+close_values = st.recursive(
+    st.sampled_from([0, 1, True, False, 1.0, 0.0, -0.0, math.nan, None, "a", ""]),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from("ab"), children, max_size=2),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(close_values, close_values)
+def test_the_fast_comparison_agrees_with_the_walk_on_close_values(left, right):
+    """testkit.same takes plain.equal_exact's C-speed answer (`==`, then marshal bytes) first;
+    it must decide exactly as the walk alone does: 1 is not True nor 1.0, NaN equals NaN."""
+    assert same(left, right) == _same(left, right)
+    copy = plain.decode(plain.loads(plain.dumps(plain.encode(left))))
+    assert same(copy, left) and _same(copy, left)
+    if plain.equal_exact(left, right):
+        # Same types, values and key order all the way down (-0.0 is 0.0 to the walk, as to ==).
+        assert repr(left).replace("-0.0", "0.0") == repr(right).replace("-0.0", "0.0")
+
+
+def test_equal_values_of_other_types_or_key_order_are_told_apart_by_the_fast_comparison():
+    assert not plain.equal_exact([{"a": 1}], [{"a": True}]) and not same([{"a": 1}], [{"a": True}])
+    assert not same([1.0], [1]) and not same({"a": [0]}, {"a": [False]})
+    assert not plain.equal_exact({"a": 1, "b": 2}, {"b": 2, "a": 1}) and same({"a": 1, "b": 2}, {"b": 2, "a": 1})
+    assert same([-0.0], [0.0]) and same([math.nan], [math.nan])
+    assert not same([Opaque("x")], [Opaque("x")])

@@ -48,6 +48,7 @@ def test_a_large_result_crosses_once_then_by_its_digest_as_the_same_fresh_value(
         assert outcome.kind == "return" and outcome.value_is_plain
         assert outcome.value == expected(5000, "\ud83d\ude00") and len(outcome.value[0]["tag"]) == 2
         assert repr(outcome.value[:2]) == repr(expected(2, "\ud83d\ude00"))  # True stays True, 0.5 a float
+        assert len(set(map(id, outcome.value))) == len(outcome.value)  # no dict twice, as parsed
     second.value[0]["n"] = "changed by a test"
     assert host.call("passages", [5000, "\ud83d\ude00"]).value == expected(5000, "\ud83d\ude00")
     # Another value is another digest: asked for, not mistaken for the known one.
@@ -103,21 +104,21 @@ def test_a_digest_beside_a_value_is_refused(fresh_store, monkeypatch):
 
 
 def test_the_store_keeps_the_recently_used_within_its_size():
-    blobs = {name: marshal.dumps([name * DIGEST_MIN_BYTES], 0) for name in "abcde"}
-    store = KnownValues(max_bytes=4 * len(blobs["a"]))
+    values = {name: [name * DIGEST_MIN_BYTES] for name in "abcde"}
+    store = KnownValues(max_bytes=4 * len(marshal.dumps(values["a"])))
     for name in "abcd":
-        store.put(name * 64, blobs[name])
+        store.put(name * 64, values[name])
     assert store.get("a" * 64) == ["a" * DIGEST_MIN_BYTES]  # now the most recently used
-    store.put("e" * 64, blobs["e"])
+    store.put("e" * 64, values["e"])
     assert store.get("b" * 64) is None and store.get("a" * 64) is not None and store.get("e" * 64) is not None
     assert store.size == store.max_bytes
 
 
 def test_the_largest_result_a_lesson_returns_fits_in_the_store_and_more_than_half_does_not():
     store = KnownValues()
-    passages = marshal.dumps([{"id": f"d:{i}", "text": "x" * 180} for i in range(10000)], 0)
-    assert len(passages) > store.max_bytes // 4  # 10000 passages as rag-01 returns them, and more
+    passages = [{"id": f"d:{i}", "text": f"{i:05}" + "x" * 195} for i in range(10000)]
+    assert len(marshal.dumps(passages)) > store.max_bytes // 4  # 10000 passages as rag-01 returns them, and more
     store.put("a" * 64, passages)
-    assert store.get("a" * 64) is not None
-    store.put("b" * 64, b"x" * (store.max_bytes // 2 + 1))
+    assert store.get("a" * 64) == passages
+    store.put("b" * 64, ["x" * (store.max_bytes // 2 + 1)])
     assert store.get("b" * 64) is None

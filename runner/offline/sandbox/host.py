@@ -301,7 +301,7 @@ class ChildProcessHost:
             fingerprint = plain.fingerprint_of_plain(value) if self._reply_is_plain else None
             if type(value) not in (list, dict) or fingerprint is None or digest_of(fingerprint) != digest:
                 raise ChildGone("het proces stuurde een andere waarde dan het aankondigde")
-            KNOWN_VALUES.put(digest, fingerprint)
+            KNOWN_VALUES.put(digest, value)
         return dict(body, value=value)
 
     # ---- processes --------------------------------------------------------------------------

@@ -14,6 +14,12 @@ a value it could also have sent (to name the right answer it must know the right
 value the grader asks for is parsed strictly as any reply, must be exact plain, and must have the
 digest the child named, or the child is stopped. What a hit gives the tests is a fresh copy
 (marshal of the grader's own bytes), the very value the full path would have given.
+
+The store keeps the value as marshal's current version, not as the fingerprint: that loads in
+half the time (short ASCII strings, and a string the value holds many times, such as a revision
+in every passage, read once). Its back-references only repeat what the parsed value itself
+shares, which is never a list or dict (a JSON parser makes a new one for every position), so a
+copy holds no container twice, as the value parsed from a reply does not.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ def digest_of(fingerprint: bytes) -> str:
 
 
 class KnownValues:
-    """The grader's side: digest -> fingerprint bytes of a value parsed from a reply. Hosts in
+    """The grader's side: digest -> marshal bytes of a value parsed from a reply. Hosts in
     several threads of one process (the quality gate) share it, hence the lock."""
 
     def __init__(self, max_bytes: int = STORE_MAX_BYTES) -> None:
@@ -49,23 +55,25 @@ class KnownValues:
     def get(self, digest: str) -> Any | None:
         """A fresh copy of the value named by digest, or None when it is not known here."""
         with self.lock:
-            fingerprint = self.entries.get(digest)
-            if fingerprint is None:
+            stored = self.entries.get(digest)
+            if stored is None:
                 return None
             self.entries.move_to_end(digest)
-        return marshal.loads(fingerprint)
+        return marshal.loads(stored)
 
-    def put(self, digest: str, fingerprint: bytes) -> None:
+    def put(self, digest: str, value: Any) -> None:
+        """value: exact plain, parsed from a reply, whose fingerprint has this digest."""
+        stored = marshal.dumps(value)
         with self.lock:
             # Half the store at most: the largest value a lesson's test returns (10000 passages,
-            # 2.2 MB) must fit beside the others.
-            if len(fingerprint) > self.max_bytes // 2 or digest in self.entries:
+            # 1.5 MB) must fit beside the others.
+            if len(stored) > self.max_bytes // 2 or digest in self.entries:
                 return
-            while self.entries and self.size + len(fingerprint) > self.max_bytes:
+            while self.entries and self.size + len(stored) > self.max_bytes:
                 _, oldest = self.entries.popitem(last=False)
                 self.size -= len(oldest)
-            self.entries[digest] = fingerprint
-            self.size += len(fingerprint)
+            self.entries[digest] = stored
+            self.size += len(stored)
 
 
 # One per grading process: a batch worker grades many submissions, each with its own host.
