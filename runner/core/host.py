@@ -14,7 +14,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from runner.core import invoke, plain
+from runner.core import invoke, plain, wire
 from runner.core.model import CallOutcome, LoadReport, WireError
 
 
@@ -139,7 +139,7 @@ _SENT_JSON = _SentJSON()
 
 def encode_as_json(args: Sequence[Any], kwargs: dict[str, Any] | None) -> tuple[SentArguments, str, str]:
     """SentArguments.encode(args, kwargs, fresh_copy=False) and the JSON text of its encoded args
-    and kwargs, for a host that sends them to another process (`plain.wire_line_with`). Large
+    and kwargs, for a host that sends them to another process (`wire.wire_line_with`). Large
     arguments sent before reuse their JSON (see _SentJSON)."""
     args_list, kwargs_dict = list(args), dict(kwargs or {})
     try:
@@ -151,7 +151,7 @@ def encode_as_json(args: Sequence[Any], kwargs: dict[str, Any] | None) -> tuple[
         if found is not None:
             return SentArguments(args_list, kwargs_dict, args_list, kwargs_dict, True), found[0], found[1]
     sent = SentArguments.encode(args_list, kwargs_dict, fresh_copy=False)
-    texts = plain.wire_dumps(sent.encoded_args), plain.wire_dumps(sent.encoded_kwargs)
+    texts = wire.wire_dumps(sent.encoded_args), wire.wire_dumps(sent.encoded_kwargs)
     if key is not None and sent.exact:
         _SENT_JSON.put(key, texts)
     return sent, texts[0], texts[1]

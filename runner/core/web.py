@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import runner
-from runner.core import messages, plain
+from runner.core import messages, plain, wire
 from runner.core.bundle import SOLUTION_FILE, Bundle, load_bundle
 from runner.core.fingerprint import checkpoint_fingerprints
 from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
@@ -221,12 +221,12 @@ def call_reply(status: str, value: Any = None, error: Any = None, message: str =
 
 
 def call_for_page(request_text: str) -> dict[str, Any]:
-    """`call` for the worker: the request and the reply travel as plain JSON text (`plain.dumps`),
+    """`call` for the worker: the request and the reply travel as plain JSON text (`wire.dumps`),
     so a float stays a float and an int an int on the JavaScript side (widget-runner.js parses it).
     `interrupted` says the code was stopped by a KeyboardInterrupt, i.e. by the page (time limit
     or Stop): the worker client then reports it as a timeout or a stop."""
-    request = plain.loads(request_text)
+    request = wire.loads(request_text)
     reply = call(request["function"], request.get("args", []), request.get("kwargs"),
                  source=request.get("source"), lesson_dir=request.get("lesson_dir"),
                  filename=request.get("filename") or "main.py")
-    return {"status": "interrupted" if reply["status"] == "timeout" else "done", "reply": plain.dumps(reply)}
+    return {"status": "interrupted" if reply["status"] == "timeout" else "done", "reply": wire.dumps(reply)}

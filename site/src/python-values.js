@@ -74,7 +74,7 @@ export function pythonRepr(value) {
   return String(value);
 }
 
-// ----- parsing: plain JSON text (plain.dumps) -> decoded values ------------------------------
+// ----- parsing: plain JSON text (wire.dumps) -> decoded values ------------------------------
 
 class Parser {
   constructor(text) {
@@ -207,7 +207,7 @@ function decodeDict(entries) {
   return new Map([...entries].map(([key, item]) => [key.startsWith(ESCAPE_PREFIX) ? key.slice(1) : key, item]));
 }
 
-/** Decoded values from the JSON text runner.core.plain.dumps wrote. */
+/** Decoded values from the JSON text runner.core.wire.dumps wrote. */
 export function parsePlain(text) {
   const parser = new Parser(text);
   const value = parser.value();
@@ -216,7 +216,7 @@ export function parsePlain(text) {
   return value;
 }
 
-// ----- writing: JavaScript values -> plain JSON text (what runner.core.plain.loads reads) -----
+// ----- writing: JavaScript values -> plain JSON text (what runner.core.wire.loads reads) -----
 
 /**
  * JSON text of a value for Python. A JavaScript number is an int when it is an integer, else a

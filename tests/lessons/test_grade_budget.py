@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from runner.core import plain
+from runner.core import wire
 from runner.offline.gates.budget import (
     BudgetError,
     Costs,
@@ -91,8 +91,8 @@ def test_the_loopback_host_counts_what_the_real_channel_carries(monkeypatch):
 
     def counting_exchange(self, request, time_limit=None, raw=None):
         body = original_exchange(self, request, time_limit, raw)
-        request_line = plain.wire_line_with({"id": "1", **request}, raw or {})
-        reply_line = plain.wire_line({"id": "1", "body": dict(body, duration_ms=0) if "duration_ms" in body else body})
+        request_line = wire.wire_line_with({"id": "1", **request}, raw or {})
+        reply_line = wire.wire_line({"id": "1", "body": dict(body, duration_ms=0) if "duration_ms" in body else body})
         real.add_exchange(request_line, reply_line, request["op"] == "call")
         return body
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from runner.core import invoke, plain
+from runner.core import invoke, plain, wire
 from runner.core.host import InProcessHost
 from runner.core.model import CallOutcome, LoadReport
 from runner.core.plain import Opaque
@@ -207,10 +207,10 @@ def test_json_channel_and_in_process_give_identical_outcomes():
     args = [[{"id": "d"}]]
     in_process = host.call("f", args)
     loaded = invoke.load_module(source, "main.py", ("f",))
-    wire_text = plain.dumps(invoke.invoke(loaded.namespace, "f", plain.loads(plain.dumps(plain.encode(args))), {}))
-    over_json = CallOutcome.from_wire(plain.loads(wire_text))
+    wire_text = wire.dumps(invoke.invoke(loaded.namespace, "f", wire.loads(wire.dumps(plain.encode(args))), {}))
+    over_json = CallOutcome.from_wire(wire.loads(wire_text))
     def comparable(outcome):
-        return plain.dumps(replace(outcome, duration_ms=0).to_wire())
+        return wire.dumps(replace(outcome, duration_ms=0).to_wire())
 
     assert comparable(over_json) == comparable(in_process)
     assert type(over_json.value[0]["x"]) is Opaque and over_json.value[0]["x"].type_name == "tuple"

@@ -7,14 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runner.core import plain
+from runner.core import plain, wire
 from runner.core.plain import Opaque
 from runner.core.testkit import _same, same
 
 
 def roundtrip(value):
     """encode -> JSON text -> decode, the path a value takes from the child to the grader."""
-    return plain.decode(plain.loads(plain.dumps(plain.encode(value))))
+    return plain.decode(wire.loads(wire.dumps(plain.encode(value))))
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ def test_nan_is_a_float_and_survives():
 
 
 def test_lone_surrogate_survives_as_escaped_json():
-    line = plain.dumps(plain.encode({"text": "\ud800"}))
+    line = wire.dumps(plain.encode({"text": "\ud800"}))
     assert line.isascii()
     assert roundtrip({"text": "\ud800"}) == {"text": "\ud800"}
 
@@ -320,7 +320,7 @@ def test_taking_a_value_as_it_is_keeps_the_encoders_limits_to_the_last_node():
 
 def wire_roundtrip(value):
     """encode -> channel line -> decode: the path a value takes between grader and child."""
-    return plain.decode(plain.wire_loads(plain.wire_line(plain.encode(value))))
+    return plain.decode(wire.wire_loads(wire.wire_line(plain.encode(value))))
 
 
 @pytest.mark.parametrize("text", [
@@ -337,8 +337,8 @@ def test_surrogates_cross_the_channel_as_the_code_points_they_are(text):
 
 
 def test_a_channel_line_is_ascii_unless_a_string_holds_a_surrogate():
-    assert plain.wire_line({"text": "é😀\n"}) == b'{"text":"\\u00e9\\ud83d\\ude00\\n"}\n'
-    line = plain.wire_line({"text": "é\n\u2028\ud800"})
+    assert wire.wire_line({"text": "é😀\n"}) == b'{"text":"\\u00e9\\ud83d\\ude00\\n"}\n'
+    line = wire.wire_line({"text": "é\n\u2028\ud800"})
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert line.decode("utf-8", "surrogatepass") == '{"text":"é\\n\u2028\ud800"}\n'
 
@@ -353,7 +353,7 @@ def test_a_channel_line_is_ascii_unless_a_string_holds_a_surrogate():
 ])
 def test_the_channel_refuses_a_key_twice_wherever_it_is(line):
     with pytest.raises(ValueError, match="duplicate key"):
-        plain.wire_loads(line)
+        wire.wire_loads(line)
 
 
 @pytest.mark.parametrize("line", [
@@ -363,7 +363,7 @@ def test_the_channel_refuses_a_key_twice_wherever_it_is(line):
     b'[]',
 ])
 def test_the_channel_reads_any_object_with_distinct_keys(line):
-    assert plain.wire_loads(line) == json.loads(line)
+    assert wire.wire_loads(line) == json.loads(line)
 
 
 # Few leaves that are == but not the same (1, True, 1.0; 0.0, -0.0; NaN) and few keys, so that
@@ -381,7 +381,7 @@ def test_the_fast_comparison_agrees_with_the_walk_on_close_values(left, right):
     """testkit.same takes plain.equal_exact's C-speed answer (`==`, then marshal bytes) first;
     it must decide exactly as the walk alone does: 1 is not True nor 1.0, NaN equals NaN."""
     assert same(left, right) == _same(left, right)
-    copy = plain.decode(plain.loads(plain.dumps(plain.encode(left))))
+    copy = plain.decode(wire.loads(wire.dumps(plain.encode(left))))
     assert same(copy, left) and _same(copy, left)
     if plain.equal_exact(left, right):
         # Same types, values and key order all the way down (-0.0 is 0.0 to the walk, as to ==).

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.core import plain, web
+from runner.core import plain, web, wire
 
 ROOT = Path(__file__).resolve().parents[2]
 RAG_01 = ROOT / "checkpoints" / "rag-01"
@@ -74,10 +74,10 @@ def test_without_source_the_lessons_reference_solution_answers():
 
 
 def test_the_page_form_keeps_floats_and_says_when_the_page_interrupted():
-    request = plain.dumps({"function": "f", "args": [6.0], "source": "def f(x):\n    return [x, float('nan')]\n"})
+    request = wire.dumps({"function": "f", "args": [6.0], "source": "def f(x):\n    return [x, float('nan')]\n"})
     envelope = web.call_for_page(request)
     assert envelope["status"] == "done"
     assert '"value":[6.0,NaN]' in envelope["reply"]
     assert json.loads(envelope["reply"])["status"] == "returned"
-    endless = plain.dumps({"function": "f", "args": [], "source": "def f():\n    raise KeyboardInterrupt\n"})
+    endless = wire.dumps({"function": "f", "args": [], "source": "def f():\n    raise KeyboardInterrupt\n"})
     assert web.call_for_page(endless)["status"] == "interrupted"

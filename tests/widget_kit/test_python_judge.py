@@ -11,7 +11,7 @@ import math
 import random
 from pathlib import Path
 
-from runner.core import plain, testkit
+from runner.core import plain, testkit, wire
 from tests.node_bridge import node_fixture
 
 judge = node_fixture(Path(__file__).resolve().parent / "python_judge_ops.mjs")
@@ -82,7 +82,7 @@ def test_the_same_first_difference_as_grading_on_seeded_pairs(judge):
         rng = random.Random(seed)
         reference = random_value(rng)
         learner = reference if seed % 7 == 0 else changed(rng, reference)
-        pairs.append([plain.dumps(plain.encode(learner)), plain.dumps(plain.encode(reference))])
+        pairs.append([wire.dumps(plain.encode(learner)), wire.dumps(plain.encode(reference))])
         expected.append(python_answer(learner, reference))
     answers = judge.ask(op="judge", pairs=pairs)
     differing = [(pair, got, want) for pair, got, want in zip(pairs, answers, expected) if got != want]
@@ -103,7 +103,7 @@ def test_the_cases_a_widget_meets_by_value(judge):
         ((1, 2), [1, 2], {"path": "", "kind": "type"}),
         ((1, 2), (1, 2), {"path": "", "kind": "value"}),  # an opaque value equals nothing
     ]
-    answers = judge.ask(op="judge", pairs=[[plain.dumps(plain.encode(a)), plain.dumps(plain.encode(e))] for a, e, _ in cases])
+    answers = judge.ask(op="judge", pairs=[[wire.dumps(plain.encode(a)), wire.dumps(plain.encode(e))] for a, e, _ in cases])
     assert [answer["difference"] for answer in answers] == [want for _, _, want in cases]
     assert [answer["same"] for answer in answers] == [want is None for _, _, want in cases]
 

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from runner.core import plain, web
+from runner.core import plain, web, wire
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = (ROOT / "site" / "src" / "python-values.js").as_uri()
@@ -41,7 +41,7 @@ def test_plain_values_keep_their_python_types_in_javascript():
               [1, [2.5]], {"b": 1, "$a": 2}, (1, 2)]
     reply = web.call("f", [], source=f"def f():\n    return {values!r}\n".replace("nan", "float('nan')")
                      .replace("-inf", "float('-inf')"))
-    answer = run_node(plain.dumps(reply["value"]))
+    answer = run_node(wire.dumps(reply["value"]))
     assert answer["types"] == ["int", "float", "float", "float", "float", "int", "bool", "NoneType", "str",
                                "list", "dict", "tuple"]
     assert answer["reprs"][:8] == ["6", "6.0", "1e+16", "nan", "-inf", str(2**70), "True", "None"]

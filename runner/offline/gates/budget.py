@@ -3,7 +3,7 @@
 Seconds depend on the machine and on whatever else runs on it; what the channel carries does
 not. `measure` grades a lesson's reference solution with every test (shipped and offline) through
 `LoopbackHost`, which builds every request and reply line exactly as `ChildProcessHost` and the
-child do (`SentArguments`, `plain.wire_line`, `invoke`), but in this process and without a clock,
+child do (`SentArguments`, `wire.wire_line`, `invoke`), but in this process and without a clock,
 and counts per checkpoint:
 
     calls           learner calls (each one request line and one reply line)
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from runner.core import invoke, plain
+from runner.core import invoke, wire
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import encode_as_json, outcome_from_wire
@@ -136,12 +136,12 @@ class LoopbackHost:
     def load(self, source: str, expected: Sequence[str] = ()) -> LoadReport:
         self.source, self.expected = source, tuple(expected)
         request_id = "1"  # the real host counts; written as 1 so the counts do not grow with it
-        request = plain.wire_line({"id": request_id, "op": "load", "source": source, "expected": list(expected)})
+        request = wire.wire_line({"id": request_id, "op": "load", "source": source, "expected": list(expected)})
         loaded = invoke.load_module(source, "main.py", self.expected)
         self.namespace = loaded.namespace
-        reply = plain.wire_line({"id": request_id, "body": loaded.report.to_wire()})
+        reply = wire.wire_line({"id": request_id, "body": loaded.report.to_wire()})
         self._count(request, reply, is_call=False)
-        return LoadReport.from_wire(plain.wire_loads(reply)["body"])
+        return LoadReport.from_wire(wire.wire_loads(reply)["body"])
 
     def restart(self) -> LoadReport:
         if self.source is None:
@@ -151,16 +151,16 @@ class LoopbackHost:
     def call(self, function: str, args: list, kwargs: dict | None = None, time_limit: float | None = None) -> CallOutcome:
         sent, args_json, kwargs_json = encode_as_json(args, kwargs)
         request_id = "1"
-        request = plain.wire_line_with({"id": request_id, "op": "call", "function": function, "plain": sent.exact},
+        request = wire.wire_line_with({"id": request_id, "op": "call", "function": function, "plain": sent.exact},
                                        {"args": args_json, "kwargs": kwargs_json})
-        message = plain.wire_loads(request)
+        message = wire.wire_loads(request)
         body = invoke.invoke(self.namespace, function, message["args"], message["kwargs"],
                              already_plain=message["plain"] is True, copy_value=False)
         body["duration_ms"] = 0  # the one part of a reply that depends on the clock
-        reply = plain.wire_line({"id": request_id, "body": body})
+        reply = wire.wire_line({"id": request_id, "body": body})
         self._count(request, reply, is_call=True)
         try:
-            return outcome_from_wire(plain.wire_loads(reply)["body"], sent, value_plain=b'"$' not in reply)
+            return outcome_from_wire(wire.wire_loads(reply)["body"], sent, value_plain=b'"$' not in reply)
         except WireError as error:
             return CallOutcome.host_error(f"ongeldig antwoord ({error})")
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeGuard, TypeVar, overload
 
-from runner.core import plain
+from runner.core import wire
 from runner.core.model import STATUSES, CheckpointResult, TestResult
 
 ResultStatus = Literal["graded", "invalid"]
@@ -406,7 +406,7 @@ def _json_type(value: object) -> str:
 
 def record_line(record: ResultRecord) -> bytes:
     """A record as the line results.jsonl holds: ASCII JSON and a newline."""
-    return plain.json_line(record.to_json())
+    return wire.json_line(record.to_json())
 
 
 def parse_record_line(line: bytes) -> ResultRecord:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from runner.core.model import STATUSES
-from runner.core.plain import reject_duplicate_keys
+from runner.core.wire import reject_duplicate_keys
 
 # Larger than any honest solution of a lesson by two orders of magnitude.
 MAX_SUBMISSION_BYTES = 256 * 1024

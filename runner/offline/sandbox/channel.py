@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from runner.core import plain
+from runner.core import plain, wire
 from runner.offline.sandbox.cgroups import OomCounter
 from runner.offline.sandbox.pipes import PipeReader
 from runner.offline.sandbox.protocol import MIB
@@ -90,7 +90,7 @@ def parse_reply(line: bytes, expected_id: str) -> dict[str, Any]:
     if _json_value_count(line) > MAX_REPLY_VALUES:
         raise ChildGone("het antwoord van het proces was te groot")
     try:
-        reply = plain.wire_loads(line)  # strict: not UTF-8, not JSON or a key twice is refused
+        reply = wire.wire_loads(line)  # strict: not UTF-8, not JSON or a key twice is refused
     except (ValueError, RecursionError):
         raise ChildGone("onleesbaar antwoord van het proces") from None
     if type(reply) is not dict or set(reply) != {"id", "body"} or type(reply["body"]) is not dict:

@@ -36,7 +36,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import Any
 
-from runner.core import plain
+from runner.core import wire
 from runner.offline.sandbox.cgroups import CgroupLeaf, join_cgroup
 from runner.offline.sandbox.known_values import DIGEST_MIN_BYTES, digest_of
 from runner.offline.sandbox.learner_root import enter_learner_root
@@ -70,11 +70,11 @@ class _Channel:
         line = bytes(pending[:newline])
         del pending[: newline + 1]
         # From the trusted parent: no strict parse needed.
-        request: dict[str, Any] = json.loads(line.decode(plain.WIRE_ENCODING, plain.WIRE_ERRORS))
+        request: dict[str, Any] = json.loads(line.decode(wire.WIRE_ENCODING, wire.WIRE_ERRORS))
         return request
 
     def write_reply(self, reply: dict[str, Any]) -> None:
-        data = plain.wire_line(reply)  # lone surrogates and surrogate pairs kept apart
+        data = wire.wire_line(reply)  # lone surrogates and surrogate pairs kept apart
         view = memoryview(data)
         while view:
             written = os.write(self.reply_fd, view)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import runner
-from runner.core import plain
+from runner.core import plain, wire
 from runner.core.host import encode_as_json, outcome_from_wire
 from runner.core.model import CallOutcome, LoadReport, WireError
 from runner.offline.sandbox.cgroups import OomCounter, remove_cgroup_tree
@@ -61,7 +61,7 @@ from runner.offline.sandbox.sandbox_uid import SandboxUid, claim_sandbox_uid
 
 # What the child itself runs on, imported once in the zygote.
 RUNNER_PRELOAD: tuple[str, ...] = (
-    "runner.core.invoke", "runner.core.plain", "runner.core.model", "runner.core.messages",
+    "runner.core.invoke", "runner.core.plain", "runner.core.wire", "runner.core.model", "runner.core.messages",
     "runner.offline.sandbox.import_guard",
 )
 # Modules every lesson's learners can import (a lesson adds its own: `offline_modules` in
@@ -269,7 +269,7 @@ class ChildProcessHost:
         # Ids only pair a reply with its request (the child is learner code: what it says is
         # never trusted beyond plain data, so an unguessable id would protect nothing).
         request_id = str(next(self._request_ids))
-        line = plain.wire_line_with({"id": request_id, **request}, raw or {})
+        line = wire.wire_line_with({"id": request_id, **request}, raw or {})
         seconds = self.limits.call_seconds if time_limit is None else min(time_limit, self.limits.call_seconds)
         deadline = min(time.monotonic() + seconds, self._submission_deadline)
         try:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.core import plain, web
+from runner.core import web, wire
 
 ROOT = Path(__file__).resolve().parents[3]
 LAMP = "De lamp brandt groen na reset. Houd de knop tien seconden vast voor herstel."
@@ -55,10 +55,10 @@ def compare(node, source, text=LAMP, window="6", overlap="2"):
     assert prepared["status"] == "returned", prepared
     reply = None
     if prepared["value"] is not None:
-        reply = plain.dumps(web.call("word_chunks", prepared["value"], source=source))
+        reply = wire.dumps(web.call("word_chunks", prepared["value"], source=source))
     return node.ask({
         "op": "compare", "text": text, "window": window, "overlap": overlap,
-        "arguments": plain.dumps(prepared), "reply": reply,
+        "arguments": wire.dumps(prepared), "reply": reply,
     })
 
 

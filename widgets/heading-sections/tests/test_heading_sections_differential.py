@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from runner.core import plain
+from runner.core import plain, wire
 from tests.node_bridge import node_fixture
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -114,7 +114,7 @@ def test_every_separator_of_python_str_split_and_none_else(solutions, node) -> N
 
 
 def compare(bridge, mine, reference) -> str | None:
-    return bridge.ask(op="compare", mine=plain.dumps(plain.encode(mine)), reference=plain.dumps(plain.encode(reference)))
+    return bridge.ask(op="compare", mine=wire.dumps(plain.encode(mine)), reference=wire.dumps(plain.encode(reference)))
 
 
 def test_my_chunks_names_the_first_difference_grading_would_find(bridge) -> None:

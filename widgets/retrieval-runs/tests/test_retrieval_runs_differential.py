@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.core import plain, web
+from runner.core import web, wire
 from tests.node_bridge import node_fixture
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -171,7 +171,7 @@ def learner_reply(source: str, k: int = 2) -> str:
     }
     questions = [{"id": "q1", "question": "Hoe lang?", "evidence": ["lamp-v1", 13, 26], "quote": "tien seconden"}]
     rankings = {"q1": [["lamp-v2", 0, 32], ["lamp-v1", 0, 32]]}
-    return plain.dumps(web.call("evaluate", [questions, rankings, example["corpus"], k], source=source))
+    return wire.dumps(web.call("evaluate", [questions, rankings, example["corpus"], k], source=source))
 
 
 EXPECTED_K2 = {"questions": 1, "k": 2, "single_hit_at_k": 1.0, "union_hit_at_k": 1.0, "single_mrr_at_k": 0.5}
