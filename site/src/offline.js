@@ -23,6 +23,7 @@ const CACHE_PREFIX = "werkplaats-";
 const SNAPSHOT_PREFIX = new URL("../__werkplaats_snapshot__/", import.meta.url).href;
 const SNAPSHOT_DIGEST_HEADER = "X-Werkplaats-SHA256";
 const BUILD_ANSWER_MS = 2000;
+const RUNTIME_CHECK_DELAY_MS = 3000;
 
 function setOfflineState(state) {
   document.documentElement.dataset.offline = state;
@@ -70,21 +71,32 @@ export function pythonSnapshotStore() {
     drop() {
       navigator.serviceWorker.controller?.postMessage({ type: "drop-snapshot" });
     },
+    // url -> how the service worker last served it ("cache": the stored response itself, which
+    // keeps Chromium's wasm code cache; "cache-copy"; "network"), for the start's timeline.
+    async served() {
+      const controller = navigator.serviceWorker.controller;
+      return controller ? (await askServiceWorker(controller, "served"))?.served ?? null : null;
+    },
   };
 }
 
-// The build id of the service worker that serves this page (null when it does not answer at once).
-function askBuild(controller) {
+// The service worker's answer to `type` on a MessageChannel (null when it does not answer at once).
+function askServiceWorker(controller, type) {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     const timer = setTimeout(() => resolve(null), BUILD_ANSWER_MS);
     channel.port1.onmessage = (event) => {
       clearTimeout(timer);
-      const build = event.data?.build;
-      resolve(typeof build === "string" && /^[0-9a-f]+$/.test(build) ? build : null);
+      resolve(event.data ?? null);
     };
-    controller.postMessage({ type: "build" }, [channel.port2]);
+    controller.postMessage({ type }, [channel.port2]);
   });
+}
+
+// The build id of the service worker that serves this page (null when it does not answer at once).
+async function askBuild(controller) {
+  const build = (await askServiceWorker(controller, "build"))?.build;
+  return typeof build === "string" && /^[0-9a-f]+$/.test(build) ? build : null;
 }
 
 function showIsolationNotice() {
@@ -196,7 +208,13 @@ export async function initOffline({ python = null } = {}) {
   isolateOnce(python);
   if (python) {
     // Python starts (on intent, warm-start.js): from now on keep Pyodide too, for the next visit.
-    const askForRuntime = () => (container.controller ?? active)?.postMessage({ type: "cache-runtime" });
+    // Asked a few seconds after the start began, not at once: the service worker then also checks
+    // every runtime file it already holds (it serves them unhashed, service-worker.js), and that
+    // hashing (~14 MB) should not compete with a start from the snapshot and the learner's first
+    // check. Asked whether the start succeeds or not: a damaged wasm fails (or stalls) this start,
+    // and is replaced for the next page load.
+    const askForRuntime = () => setTimeout(
+      () => (container.controller ?? active)?.postMessage({ type: "cache-runtime" }), RUNTIME_CHECK_DELAY_MS);
     if (python.state !== "idle") askForRuntime();
     else {
       const stop = python.onStateChange((state) => {

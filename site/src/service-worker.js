@@ -10,15 +10,30 @@
 //   replaces every older cache as a whole: a page is never served from two builds.
 // Requests outside the manifest (numpy from the public CDN, ...) go to the network untouched.
 //
-// What it serves is this build's, byte for byte: a cached file is checked against the manifest's
-// SHA-256 every time it is served or carried over to a newer build, and one that does not match
-// (written by something else on this origin) is thrown away and fetched again. Learner code runs
-// in the Pyodide worker, which has no `caches` at all (pyodide-worker.js removes it).
+// What it serves is this build's, byte for byte: a file is checked against the manifest's SHA-256
+// when it enters this build's cache (downloaded, fetched, or carried over from an older build's
+// cache at an update) and, for the page's own files, again every time it is served; one that does
+// not match (written by something else on this origin) is thrown away and fetched again. The
+// runtime (pyodide/: the wasm, the standard library, Pyodide's loader) is the exception on the
+// serving side: it is served as stored, unhashed, and checked again in the background once Python
+// is up ("cache-runtime"), where a damaged or replaced copy is thrown away and fetched again for
+// the next load. Why that is safe: only the Pyodide worker reads those files, and it is already the
+// sandbox for hostile code (learner code runs there, without `caches`, `indexedDB` or a way to
+// start a worker: pyodide-worker.js removes them before anything runs), so a forged runtime file
+// can do there no more than learner code can. Why it matters: hashing the 9.6 MB wasm on every
+// load delayed every start, and a response served as stored (the Response from the Cache API
+// itself, never a copy built from its bytes) is the only kind for which Chromium keeps the
+// compiled wasm beside the cache entry (its WebAssembly code cache for Cache Storage: a response
+// the worker builds with `new Response()`, or one with another URL, gets no code cache), so a
+// later load deserializes the machine code instead of compiling 9.6 MB again.
 //
-// Cross-origin isolation on any static host: a file served from here gets the two isolation
-// headers when the server sent none (as `coi-serviceworker` does), so Stop without a restart and
-// input() work on GitHub Pages too, after the one reload offline.js makes when this worker first
-// takes over; a server that sends the headers keeps its own.
+// Cross-origin isolation on any static host: a page or script served from here gets the two
+// isolation headers when the server sent none (as `coi-serviceworker` does), so Stop without a
+// restart and input() work on GitHub Pages too, after the one reload offline.js makes when this
+// worker first takes over; a server that sends the headers keeps its own. Only documents and
+// scripts need them (the browser reads them from a page and from a worker's script); every other
+// file is kept and served as the server sent it, so the wasm keeps its code cache on such hosts
+// too.
 //
 // The Python memory snapshot (worker-client.js, offline.js) is kept in this build's cache too, as
 // `__werkplaats_snapshot__/<Pyodide version>` with its SHA-256: one per build, gone with the
@@ -69,6 +84,20 @@ function hasIsolationHeaders(headers) {
   return ISOLATION_HEADERS.every(([name]) => headers.has(name));
 }
 
+// A page or a script outside the runtime (the Pyodide worker's own script among them): where the
+// browser reads the isolation headers. Pyodide's modules, the wasm and data files need none.
+function needsIsolationHeaders(url) {
+  if (runtime.has(url)) return false;
+  return url === "./" || url.endsWith("/") || url.endsWith(".html") || url.endsWith(".js");
+}
+
+// How each file was last served, for the page's timeline (offline.js asks with "served"): from the
+// cache as stored (Chromium's wasm code cache applies), a copy with headers added, or the network.
+const SERVED_AS_STORED = "cache";
+const SERVED_AS_COPY = "cache-copy";
+const SERVED_FROM_NETWORK = "network";
+const servedFrom = new Map();
+
 // `response` with `body`, and the isolation headers where the server sent none.
 function isolated(response, body) {
   const headers = new Headers(response.headers);
@@ -81,23 +110,44 @@ function isolated(response, body) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+// What `url` is kept and served as: the response itself, or a copy (`body`: its bytes, read from a
+// clone) where a page or script needs the isolation headers the server did not send, or where it
+// came through a redirect (which a page's navigation would refuse).
+function storable(url, response, body) {
+  const addHeaders = needsIsolationHeaders(url) && !hasIsolationHeaders(response.headers);
+  return addHeaders || response.redirected ? isolated(response, body) : response;
+}
+
 // A fresh copy from the server, kept only if it is this build's file.
 async function download(url) {
   const response = await fetch(absolute(url), { cache: "no-store" });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
+  const body = await response.clone().arrayBuffer();
   if (!(await isBuildFile(url, body))) throw new Error(`${url}: not the file of build ${MANIFEST.build}`);
-  return isolated(response, body);
+  return storable(url, response, body);
 }
 
 // The cached copy of `url` when its bytes are still this build's; a copy that is not is removed.
-async function verifiedFromCache(cache, url) {
+// `serving`: the answer to a request (said in `servedFrom`), not a check.
+async function verifiedFromCache(cache, url, serving = false) {
   const cached = await cache.match(absolute(url));
   if (!cached) return null;
   const body = await cached.clone().arrayBuffer();
-  if (await isBuildFile(url, body)) return hasIsolationHeaders(cached.headers) ? cached : isolated(cached, body);
+  if (await isBuildFile(url, body)) {
+    const served = storable(url, cached, body);
+    if (serving) servedFrom.set(url, served === cached ? SERVED_AS_STORED : SERVED_AS_COPY);
+    return served;
+  }
   await cache.delete(absolute(url));
   return null;
+}
+
+// A runtime file as stored, unhashed: checked when it entered the cache and again by
+// "cache-runtime" once Python is up (see the top of this file for why that is enough).
+async function runtimeFromCache(cache, url) {
+  const cached = await cache.match(absolute(url));
+  if (cached) servedFrom.set(url, SERVED_AS_STORED);
+  return cached ?? null;
 }
 
 // url -> the cached response of the same bytes in an older build's cache.
@@ -125,9 +175,9 @@ async function fill(cache, urls, reusable) {
     if (await verifiedFromCache(cache, url)) return;
     const older = reusable.get(url);
     if (older) {
-      const body = await older.arrayBuffer();
+      const body = await older.clone().arrayBuffer();
       if (await isBuildFile(url, body)) {
-        await cache.put(absolute(url), isolated(older, body));
+        await cache.put(absolute(url), storable(url, older, body));
         return;
       }
     }
@@ -152,6 +202,8 @@ async function runtimeIsCached(cache) {
   return true;
 }
 
+// The runtime into this build's cache, and every runtime file already there checked again (each
+// is served unhashed): a damaged or replaced copy is thrown away and fetched again.
 async function cacheRuntime() {
   const cache = await caches.open(CACHE_NAME);
   await fill(cache, MANIFEST.runtime, new Map());
@@ -191,6 +243,8 @@ self.addEventListener("message", (event) => {
     ));
   } else if (type === "build") {
     event.ports[0]?.postMessage({ build: MANIFEST.build });
+  } else if (type === "served") {
+    event.ports[0]?.postMessage({ build: MANIFEST.build, served: Object.fromEntries(servedFrom) });
   } else if (type === "drop-snapshot") {
     event.waitUntil(dropSnapshots());
   } else if (type === "status") {
@@ -202,15 +256,20 @@ self.addEventListener("message", (event) => {
 
 async function respond(request, url) {
   const cache = await caches.open(CACHE_NAME);
-  const cached = await verifiedFromCache(cache, url);
+  const cached = runtime.has(url) ? await runtimeFromCache(cache, url) : await verifiedFromCache(cache, url, true);
   if (cached) return cached;
   // Not cached yet (a runtime file before "cache-runtime" finished) or thrown away above: from the
   // network, and kept when it is this build's file.
+  servedFrom.set(url, SERVED_FROM_NETWORK);
   const response = await fetch(request);
   if (response.type !== "basic") return response;
-  const body = await response.arrayBuffer();
-  const served = isolated(response, body);
-  if (response.ok && (await isBuildFile(url, body))) await cache.put(absolute(url), served.clone());
+  const body = await response.clone().arrayBuffer();
+  const served = storable(url, response, body);
+  if (!response.ok || !(await isBuildFile(url, body))) return served;
+  await cache.put(absolute(url), served.clone());
+  // The wasm of a start that got it from the network is compiled from the cache entry, so the code
+  // Chromium keeps for it belongs to the entry the next page load is served.
+  if (runtime.has(url)) return (await cache.match(absolute(url))) ?? served;
   return served;
 }
 

@@ -39,9 +39,10 @@ export class PythonWorker {
    * `snapshots` keeps the memory snapshot of a started interpreter between page loads (offline.js):
    * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null (`bytes` a promise: the body
    * is still being read), `store(bytes, pyodideVersion)` keeps a new one, `drop()` removes one
-   * that did not work.
+   * that did not work, `served()` says how the service worker served each file (url -> "cache",
+   * "cache-copy" or "network"; null without an answer), for the start's timeline.
    * @typedef {{bytes: Promise<ArrayBuffer>, sha256: string, pyodideVersion: string}} StoredSnapshot
-   * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void}} SnapshotStore
+   * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void, served(): Promise<Object<string, string>|null>}} SnapshotStore
    */
   constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, snapshots = null } = {}) {
     this.workerUrl = workerUrl;
@@ -182,9 +183,22 @@ export class PythonWorker {
     }
     const info = await answer;
     for (const [name, epochMs] of info.marks ?? []) mark(`worker: ${name}`, epochMs - performance.timeOrigin);
+    this.markServedWasm();
     if (this.worker === worker) this.startKind = info.start;
     if (info.start === START_SNAPSHOT_FAILED) this.snapshots?.drop();
     return info;
+  }
+
+  // How the service worker served the wasm of this start, as a mark ("werkplaats: wasm served:
+  // cache"): "cache" is the stored response itself, the only kind Chromium keeps compiled code for.
+  async markServedWasm() {
+    try {
+      const served = await this.snapshots?.served?.();
+      const wasm = Object.entries(served ?? {}).find(([url]) => url.endsWith("pyodide.asm.wasm"));
+      if (wasm) mark(`wasm served: ${wasm[1]}`);
+    } catch {
+      // marks are only for measuring
+    }
   }
 
   // After the setups (runner archive unpacked and imported, lesson packages), before `ready`:

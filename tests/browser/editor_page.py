@@ -9,6 +9,11 @@ from playwright.sync_api import Locator, Page
 LESSON_PATH = "rag-01/"
 # A cold Pyodide start on a busy 2-core machine can take a while; a run itself is quick.
 COLD_START_MS = 120_000
+# How the service worker served this start's wasm, as the page's timeline says (worker-client.js).
+WASM_SERVED = """() => {
+  const mark = performance.getEntriesByType("mark").find((entry) => entry.name.startsWith("werkplaats: wasm served: "));
+  return mark ? mark.name.slice("werkplaats: wasm served: ".length) : null;
+}"""
 
 
 @dataclass

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.checkpoint_panel import LESSON_DIR, CheckpointPanel
-from tests.browser.editor_page import COLD_START_MS, EditorPage
+from tests.browser.editor_page import COLD_START_MS, WASM_SERVED, EditorPage
 
 pytestmark = pytest.mark.browser
 
@@ -192,3 +192,62 @@ def test_learner_code_cannot_write_the_sites_caches_and_a_poisoned_page_is_never
     }""")
     assert "Vergiftigd" not in cached
     assert re.search(re.escape(title), cached)
+
+
+OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
+# Replaces the cached wasm with other bytes under the genuine headers (damage, or something else on
+# the origin writing the cache); the same for the cached copy's bytes against the build's manifest.
+SPOIL_WASM = """async () => {
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  const cache = await caches.open(name);
+  const url = (await cache.keys()).map((entry) => entry.url).find((url) => url.endsWith("/pyodide/pyodide.asm.wasm"));
+  const genuine = await cache.match(url);
+  const bytes = new Uint8Array(await genuine.arrayBuffer());
+  for (let i = 64; i < bytes.length; i += 4096) bytes[i] ^= 0xff;
+  await cache.put(url, new Response(bytes, { headers: genuine.headers }));
+  return url;
+}"""
+CACHED_WASM_IS_THE_BUILDS = """async (expected) => {
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  const response = await (await caches.open(name)).match(new URL("/pyodide/pyodide.asm.wasm", location.href).href);
+  if (!response) return false;
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("") === expected;
+}"""
+
+
+def manifest_hash(site, url: str) -> str:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    marker = f'"{url}":"'
+    start = text.index(marker) + len(marker)
+    return text[start:text.index('"', start)]
+
+
+def test_the_wasm_is_served_as_stored_and_a_damaged_copy_is_replaced(context, site_server, built_site):
+    page = first_visit(context, site_server).page
+    page.wait_for_function(OFFLINE_READY, timeout=COLD_START_MS)
+
+    # The next page load gets the cache's own response for the wasm (not a copy built from its
+    # bytes): the kind Chromium keeps compiled code for.
+    editor = EditorPage.open(page, site_server)
+    assert editor.run("print(3 * 7)") == "21\n"
+    assert start_kind(page) == "snapshot"
+    page.wait_for_function(f"({WASM_SERVED})() !== null")
+    assert page.evaluate(WASM_SERVED) == "cache"
+
+    # A damaged copy is not hashed on the way out, but the check after the next start finds it,
+    # throws it away and keeps the build's file again: the page load after that works as before.
+    expected = manifest_hash(built_site, "pyodide/pyodide.asm.wasm")
+    page.evaluate(SPOIL_WASM)
+    assert page.evaluate(CACHED_WASM_IS_THE_BUILDS, expected) is False
+    page.goto(f"{site_server.url}rag-01/")
+    page.wait_for_function(CONTROLLED)
+    page.locator("[data-testid=editor] .cm-content").click()  # intent: Python starts
+    for _ in range(COLD_START_MS // 500):
+        if page.evaluate(CACHED_WASM_IS_THE_BUILDS, expected):
+            break
+        page.wait_for_timeout(500)
+    assert page.evaluate(CACHED_WASM_IS_THE_BUILDS, expected) is True
+    editor = EditorPage.open(page, site_server)
+    assert editor.run("print('weer goed')") == "weer goed\n"
+    assert page.evaluate(WASM_SERVED) == "cache"
