@@ -129,7 +129,45 @@ def page(browser, request):
     context.close()
 
 
-BROWSER_FIXTURES = {"browser", "page", "chromium_path"}
+# A Python memory snapshot in the site's cache (site/src/offline.js) once a first visit kept it.
+SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot === 'stored'"
+
+
+@pytest.fixture(scope="session")
+def snapshot_context(browser, site_server):
+    """One browser context per worker whose service worker keeps the Python memory snapshot of a
+    first visit (as a returning learner's browser does), so that a page opened in it starts
+    Python from the snapshot: about 2 s of CPU instead of a cold start's 10 s. Only for tests of
+    what Python does once started; tests of the start itself use `page`."""
+    from tests.browser.editor_page import COLD_START_MS, EditorPage
+
+    context = browser.new_context(service_workers="allow")
+    first = context.new_page()
+    editor = EditorPage.open(first, site_server)
+    assert editor.run("print('klaar')") == "klaar\n"
+    first.wait_for_function(SNAPSHOT_STORED, timeout=COLD_START_MS)
+    first.close()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def restored_page(snapshot_context, site_server):
+    """A new page of `snapshot_context` (site_server's origin) with nothing of an earlier test:
+    its localStorage and sessionStorage are emptied first; only the site's cache (the built
+    files and the Python snapshot) is shared. `page.request_log` as in `page`."""
+    page = snapshot_context.new_page()
+    page.goto(f"{site_server.url}__no_such_page__")  # of the origin, but no lesson that reads storage
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    assert page.evaluate("() => localStorage.length + sessionStorage.length") == 0
+    log = RequestLog()
+    page.on("request", lambda request: log.urls.append(request.url))
+    page.request_log = log
+    yield page
+    page.close()
+
+
+BROWSER_FIXTURES = {"browser", "page", "chromium_path", "restored_page", "snapshot_context"}
 # Measured wall seconds of each group of tests (bench/suite_times.py --write-costs writes it).
 SUITE_COSTS = Path(__file__).resolve().parent / "suite_costs.json"
 

@@ -46,7 +46,8 @@ def test_the_index_has_no_serious_violations(page, site_server, width_name):
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(page, site_server, lesson_id):
+def test_a_lesson_page_in_use_has_no_serious_violations_at_either_width(restored_page, site_server, lesson_id):
+    page = restored_page
     set_width(page, "desktop")
     page.goto(f"{site_server.url}{lesson_id}/")
     page.locator("[data-testid=editor] .cm-content").wait_for()

@@ -2,6 +2,10 @@
 
 Verdicts are compared with what the grader itself says for the same code (runner.core.grade with the
 shipped tests, in this process), so "the right message" means the grader's own first failure.
+
+The first visit (a cold Python start) is the first test's; the others open their page in a browser
+that already keeps Python's memory snapshot (`restored_page`, emptied storage), as a returning
+learner's does: a start costs a fifth of the CPU, and they test nothing about the start.
 """
 
 from __future__ import annotations
@@ -85,8 +89,8 @@ WRONG_CASES = [
 ]
 
 
-def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(page, site_server, shipped_bundle):
-    panel = CheckpointPanel.open(page, site_server)
+def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(restored_page, site_server, shipped_bundle):
+    panel = CheckpointPanel.open(restored_page, site_server)
     messages = {}
     for file_name, checkpoint_id, status in WRONG_CASES:
         source = known_wrong(file_name)
@@ -114,8 +118,9 @@ def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(pa
     assert "(regel " in crash
 
 
-def test_a_check_clicked_while_another_runs_waits_its_turn(page, site_server):
-    panel = CheckpointPanel.open(page, site_server)
+def test_a_check_clicked_while_another_runs_waits_its_turn(restored_page, site_server):
+    page = restored_page
+    panel = CheckpointPanel.open(restored_page, site_server)
     panel.editor.set_code(SOLUTION)
     page.locator("[data-testid=check-chunk_coverage]").click()
     page.locator("[data-testid=check-document_snapshots]").click()
@@ -125,8 +130,8 @@ def test_a_check_clicked_while_another_runs_waits_its_turn(page, site_server):
     assert panel.progress == "2 / 3"
 
 
-def test_problems_before_any_test_are_explained_in_dutch(page, site_server):
-    panel = CheckpointPanel.open(page, site_server)
+def test_problems_before_any_test_are_explained_in_dutch(restored_page, site_server):
+    panel = CheckpointPanel.open(restored_page, site_server)
     panel.editor.set_code("def document_snapshots(records)\n    return records\n")
     assert panel.check_all() == dict.fromkeys(CHECKPOINT_IDS, "error")
     assert panel.message("word_chunks") == (
@@ -139,8 +144,8 @@ def test_problems_before_any_test_are_explained_in_dutch(page, site_server):
         "De functie chunk_coverage ontbreekt: definieer def chunk_coverage(...) bovenaan in main.py.")
 
 
-def test_learner_text_in_feedback_is_text_not_html(page, site_server):
-    panel = CheckpointPanel.open(page, site_server)
+def test_learner_text_in_feedback_is_text_not_html(restored_page, site_server):
+    panel = CheckpointPanel.open(restored_page, site_server)
     panel.editor.set_code(SOLUTION + '\n\ndef word_chunks(document, window=40, overlap=8):\n'
                           '    raise RuntimeError("<img src=x onerror=alert(1)><b>vet</b>")\n')
     assert panel.check("word_chunks") == "error"
@@ -149,8 +154,10 @@ def test_learner_text_in_feedback_is_text_not_html(page, site_server):
 
 
 @pytest.mark.parametrize("server_name", ["site_server", "plain_site_server"])
-def test_endless_loop_times_out_and_the_page_keeps_working(page, server_name, request):
+def test_endless_loop_times_out_and_the_page_keeps_working(server_name, request):
     server = request.getfixturevalue(server_name)  # isolated: interrupt; plain: worker restart
+    # The plain server has no service worker, so no snapshot: a cold start there.
+    page = request.getfixturevalue("restored_page" if server_name == "site_server" else "page")
     panel = CheckpointPanel.open(page, server, "?checkTimeLimit=2")
     panel.editor.set_code(ENDLESS_WORD_CHUNKS)
     assert panel.check("word_chunks") == "timeout"
@@ -164,8 +171,9 @@ def test_endless_loop_times_out_and_the_page_keeps_working(page, server_name, re
     expect(page.locator("[data-testid=progress]")).to_have_text("2 / 3")
 
 
-def test_results_of_other_tests_show_as_needing_a_recheck(page, site_server):
-    panel = CheckpointPanel.open(page, site_server)
+def test_results_of_other_tests_show_as_needing_a_recheck(restored_page, site_server):
+    page = restored_page
+    panel = CheckpointPanel.open(restored_page, site_server)
     old = {"status": "pass", "passed": 24, "total": 24, "before_tests": False, "message": "",
            "visible": False, "expected": None, "actual": None, "code": "1:0", "stale": False}
     page.evaluate("""entry => localStorage.setItem('werkplaats:rag-01:checkpoints', JSON.stringify(entry))""",
@@ -183,8 +191,9 @@ def test_results_of_other_tests_show_as_needing_a_recheck(page, site_server):
 OWN_FUNCTION_EDITED = SOLUTION.replace('"geef een lijst met 1 tot', '"Geef een lijst met 1 tot')
 
 
-def test_a_pass_for_earlier_code_says_so_until_checked_again(page, site_server, tmp_path):
-    panel = CheckpointPanel.open(page, site_server)
+def test_a_pass_for_earlier_code_says_so_until_checked_again(restored_page, site_server, tmp_path):
+    page = restored_page
+    panel = CheckpointPanel.open(restored_page, site_server)
     panel.editor.set_code(SOLUTION)
     assert panel.check("document_snapshots") == "pass"
     marker = page.locator("[data-checkpoint-marker=document_snapshots]")
@@ -232,8 +241,9 @@ def test_a_pass_for_earlier_code_says_so_until_checked_again(page, site_server, 
     expect(progress).to_have_text("3 / 3")
 
 
-def test_corrupted_storage_is_ignored_with_a_quiet_notice(page, site_server):
-    panel = CheckpointPanel.open(page, site_server)
+def test_corrupted_storage_is_ignored_with_a_quiet_notice(restored_page, site_server):
+    page = restored_page
+    panel = CheckpointPanel.open(restored_page, site_server)
     page.evaluate("() => localStorage.setItem('werkplaats:rag-01:checkpoints', '{\"version\": 1, \"results\": [')")
     page.reload()
     notice = page.locator("[data-checkpoint-notice]")
@@ -244,8 +254,9 @@ def test_corrupted_storage_is_ignored_with_a_quiet_notice(page, site_server):
     assert panel.check("document_snapshots") == "pass"
 
 
-def test_export_asks_the_name_in_the_page_and_grades_the_same_offline(page, site_server, built_site, tmp_path):
-    panel = CheckpointPanel.open(page, site_server)
+def test_export_asks_the_name_in_the_page_and_grades_the_same_offline(restored_page, site_server, built_site, tmp_path):
+    page = restored_page
+    panel = CheckpointPanel.open(restored_page, site_server)
     page.on("dialog", lambda dialog: pytest.fail(f"a browser dialog appeared: {dialog.message}"))
     source = known_wrong("word_chunks__overlap_only_tail.py")
     panel.editor.set_code(source)
@@ -289,8 +300,9 @@ def test_export_asks_the_name_in_the_page_and_grades_the_same_offline(page, site
     assert page.locator("[data-testid=learner-name]").input_value() == "Anna de Vries"
 
 
-def test_solution_opens_only_after_a_confirmation_in_the_page(page, site_server):
-    CheckpointPanel.open(page, site_server)
+def test_solution_opens_only_after_a_confirmation_in_the_page(restored_page, site_server):
+    page = restored_page
+    CheckpointPanel.open(restored_page, site_server)
     page.on("dialog", lambda dialog: pytest.fail(f"a browser dialog appeared: {dialog.message}"))
     details = page.locator("[data-testid=solution]")
     summary = details.locator("summary")
@@ -309,8 +321,9 @@ def test_solution_opens_only_after_a_confirmation_in_the_page(page, site_server)
     assert "def word_chunks" in details.inner_text()
 
 
-def test_failing_word_chunks_offers_the_visualizer(page, site_server):
-    panel = CheckpointPanel.open(page, site_server)
+def test_failing_word_chunks_offers_the_visualizer(restored_page, site_server):
+    page = restored_page
+    panel = CheckpointPanel.open(restored_page, site_server)
     page.evaluate("""() => {
         window.shownPassages = 0;
         document.addEventListener('werkplaats:show-in-widget', (event) => {
@@ -327,10 +340,11 @@ def test_failing_word_chunks_offers_the_visualizer(page, site_server):
     assert panel.card("document_snapshots").get_by_role("button", name="Bekijk in de visualisatie").count() == 0
 
 
-def test_axe_finds_no_serious_or_critical_violations(page, site_server):
+def test_axe_finds_no_serious_or_critical_violations(restored_page, site_server):
+    page = restored_page
     # Stacked (below 1200 px): "Terug naar de les" shows only there; side by side, see test_module_view.py.
     page.set_viewport_size({"width": 1024, "height": 768})
-    panel = CheckpointPanel.open(page, site_server)
+    panel = CheckpointPanel.open(restored_page, site_server)
     panel.editor.set_code(known_wrong("word_chunks__end_inclusive.py"))
     panel.check("word_chunks")  # so the feedback with expected/actual is on the page too
     page.locator("[data-testid=solution] summary").click()  # and the solution's confirmation

@@ -1,7 +1,8 @@
 """The editor panel in Debian's Chromium, served with and without cross-origin isolation.
 
 Every fresh page costs a cold Pyodide start, so checks that only need a running Python share one
-warm page per server (module scope); tests about start-up, stopping and storage get fresh pages.
+warm page per server (module scope); tests about start-up, stopping and storage get fresh pages,
+those about stopping on the isolated server one whose Python starts from the kept snapshot.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ STORAGE_KEY = "werkplaats:rag-01:code"
 @pytest.fixture(params=SERVERS)
 def server(request):
     return request.getfixturevalue(request.param)
+
+
+@pytest.fixture
+def stop_page(request, server):
+    """A fresh page for a test of stopping Python: on the isolated server one that starts Python
+    from the snapshot a first visit kept (`restored_page`, a fifth of a cold start's CPU); the
+    plain server has no service worker to keep one, so a cold start there."""
+    name = request.node.callspec.params["server"]
+    return request.getfixturevalue("restored_page" if name == "site_server" else "page")
 
 
 @pytest.fixture(scope="module", params=SERVERS)
@@ -67,7 +77,8 @@ def test_first_run_loads_python_then_prints_without_leaving_localhost(page, serv
     assert page.request_log.outside_localhost() == []
 
 
-def test_stop_ends_an_endless_loop_and_the_next_run_works(page, server):
+def test_stop_ends_an_endless_loop_and_the_next_run_works(stop_page, server):
+    page = stop_page
     editor = EditorPage.open(page, server)
     editor.start_run(INFINITE_LOOP)
     isolated = page.evaluate("() => crossOriginIsolated")
@@ -81,7 +92,8 @@ def test_stop_ends_an_endless_loop_and_the_next_run_works(page, server):
     assert editor.run("print('weer', 'verder')") == "weer verder\n"
 
 
-def test_printed_lines_show_while_the_program_runs_and_stay_after_stop(page, server):
+def test_printed_lines_show_while_the_program_runs_and_stay_after_stop(stop_page, server):
+    page = stop_page
     editor = EditorPage.open(page, server)
     editor.start_run("print('hoi')\nfor n in range(3):\n    print('regel', n)\n" + INFINITE_LOOP)
     editor.output.get_by_text("regel 2").wait_for(timeout=5_000)
@@ -93,7 +105,8 @@ def test_printed_lines_show_while_the_program_runs_and_stay_after_stop(page, ser
     assert editor.output.inner_text() == "hoi\nregel 0\nregel 1\nregel 2\nGestopt.\n"
 
 
-def test_time_limit_stops_a_runaway_program_and_the_next_run_works(page, server):
+def test_time_limit_stops_a_runaway_program_and_the_next_run_works(stop_page, server):
+    page = stop_page
     editor = EditorPage.open(page, server, "?timeLimit=2")
     editor.start_run(INFINITE_LOOP)
     editor.wait_until_idle(timeout=20_000)
@@ -101,7 +114,8 @@ def test_time_limit_stops_a_runaway_program_and_the_next_run_works(page, server)
     assert editor.run("print(2 + 2)") == "4\n"
 
 
-def test_a_program_that_swallows_the_interrupt_is_still_stopped(page, site_server):
+def test_a_program_that_swallows_the_interrupt_is_still_stopped(restored_page, site_server):
+    page = restored_page
     editor = EditorPage.open(page, site_server)
     editor.start_run(
         "while True:\n"

@@ -25,7 +25,8 @@ def input_line(page):
     return page.locator("[data-testid=input-line]")
 
 
-def test_input_round_trip_with_isolation(page, site_server):
+def test_input_round_trip_with_isolation(restored_page, site_server):
+    page = restored_page
     editor = EditorPage.open(page, site_server)
     editor.set_code(GREETING)
     editor.button("run").click()
@@ -49,7 +50,8 @@ def test_input_round_trip_with_isolation(page, site_server):
     expect(input_line(page)).to_have_count(0)
 
 
-def test_waiting_for_input_does_not_count_against_the_time_limit(page, site_server):
+def test_waiting_for_input_does_not_count_against_the_time_limit(restored_page, site_server):
+    page = restored_page
     editor = EditorPage.open(page, site_server, query="?timeLimit=1")
     editor.set_code('print(input("? ") * 2)\n')
     editor.button("run").click()
@@ -61,7 +63,8 @@ def test_waiting_for_input_does_not_count_against_the_time_limit(page, site_serv
     assert editor.output.inner_text() == "? ja\njaja\n"
 
 
-def test_stop_during_input_stops_the_program_without_a_new_worker(page, site_server):
+def test_stop_during_input_stops_the_program_without_a_new_worker(restored_page, site_server):
+    page = restored_page
     editor = EditorPage.open(page, site_server)
     editor.set_code('input("Wacht: ")\nprint("niet bereikt")\n')
     editor.button("run").click()
@@ -86,7 +89,8 @@ def test_without_isolation_input_says_in_dutch_why_it_cannot_work(page, plain_si
     expect(input_line(page)).to_have_count(0)
 
 
-def test_a_checked_function_that_calls_input_still_fails_at_once(page, site_server):
+def test_a_checked_function_that_calls_input_still_fails_at_once(restored_page, site_server):
+    page = restored_page
     panel = CheckpointPanel.open(page, site_server)
     panel.editor.set_code("def document_snapshots(records):\n    return input('?')\n")
     assert panel.check("document_snapshots") == "error"

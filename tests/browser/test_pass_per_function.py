@@ -56,7 +56,8 @@ def module_download_verdicts(page, tmp_path) -> dict:
     return next(lesson for lesson in lessons if lesson["lesson"] == "rag-01")["browser_verdicts"]
 
 
-def test_a_pass_survives_other_edits_and_is_lost_when_its_code_changes(page, site_server, tmp_path):
+def test_a_pass_survives_other_edits_and_is_lost_when_its_code_changes(restored_page, site_server, tmp_path):
+    page = restored_page  # the start is not what is tested (tests/shared_fixtures.py)
     panel = CheckpointPanel.open(page, site_server)
     progress = page.locator("[data-testid=progress]")
     card = panel.card("document_snapshots")

@@ -89,9 +89,9 @@ def test_the_corpus_is_large_and_varied(lesson, submissions, offline_verdicts):
     assert any(set(statuses.values()) == {"pass"} for statuses in offline_verdicts.values())
 
 
-def test_browser_and_offline_give_the_same_status_for_every_checkpoint(page, site_server, lesson, checkpoint_ids,
-                                                                      submissions, offline_verdicts):
-    panel = CheckpointPanel.open(page, site_server, lesson_path=f"{lesson.id}/", checkpoint_ids=checkpoint_ids)
+def test_browser_and_offline_give_the_same_status_for_every_checkpoint(restored_page, site_server, lesson,
+                                                                      checkpoint_ids, submissions, offline_verdicts):
+    panel = CheckpointPanel.open(restored_page, site_server, lesson_path=f"{lesson.id}/", checkpoint_ids=checkpoint_ids)
     browser_verdicts = {}
     for name, path in submissions.items():
         panel.editor.set_code(path.read_text(encoding="utf-8"))
