@@ -57,6 +57,11 @@ let resolveSnapshotBytes;
 let snapshotBytes = new Promise((resolve) => {
   resolveSnapshotBytes = resolve;
 });
+// Their SHA-256, computed (off this thread) as soon as they arrive.
+const snapshotDigest = snapshotBytes.then((buffer) => (buffer instanceof ArrayBuffer ? sha256Hex(buffer) : null));
+snapshotDigest.catch(() => {}); // the same failure comes from loadPyodide
+// The wasm compiled ahead of the start ("prepare": a page with a stored snapshot, at load), or null.
+let preparedWasm = null;
 // True from a start with `_makeSnapshot` until its one snapshot is made.
 let snapshotAllowed = false;
 let interruptBuffer = null;
@@ -145,6 +150,7 @@ async function startPyodide(message) {
   }
   const { loadPyodide, version } = await pyodideModule;
   mark("pyodide-module");
+  await usePreparedWasm();
   let start = "cold";
   if (message.snapshot) {
     try {
@@ -152,16 +158,14 @@ async function startPyodide(message) {
       if (pyodideVersion !== version) throw new Error(`a snapshot of Pyodide ${pyodideVersion}, not ${version}`);
       const bytes = snapshotBytes.then((buffer) => {
         if (!(buffer instanceof ArrayBuffer)) throw new Error("the page could not read the snapshot");
-        mark("snapshot-received");
         return buffer;
       });
-      // Checked while the interpreter is restored (the digest runs off this thread), trusted after.
-      const digest = bytes.then(sha256Hex);
-      digest.catch(() => {}); // the same failure comes from loadPyodide
-      // Pyodide fetches its files and compiles the wasm while the bytes are still on their way.
+      // Pyodide fetches its files and compiles the wasm while the bytes are still on their way
+      // (unless the page prepared both, prepare below). The digest, computed meanwhile, is
+      // checked after the restore: only then is the interpreter trusted.
       pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: bytes.then((buffer) => new Uint8Array(buffer)) });
       mark("snapshot-restored");
-      if ((await digest) !== sha256) throw new Error("the snapshot's bytes are not the ones stored");
+      if ((await snapshotDigest) !== sha256) throw new Error("the snapshot's bytes are not the ones stored");
       mark("snapshot-checked");
       runtime = runtimeFunctions();
       start = "snapshot";
@@ -208,6 +212,38 @@ async function startPyodide(message) {
     startMarks.push([`fetched ${name} (${Math.round(entry.duration)} ms)`, performance.timeOrigin + entry.responseEnd]);
   }
   return { version: pyodide.version, interruptible: interruptBuffer !== null, start, snapshotAllowed, marks: startMarks };
+}
+
+// A page with a stored snapshot prepares at load what needs no Python (worker-client.js
+// `prepare`): Pyodide's scripts imported, the wasm compiled (from Chromium's code cache when the
+// service worker serves the stored response) and the snapshot's bytes received and hashed. No
+// interpreter is instantiated, no Python runs: that waits for `init`, on the learner's intent.
+async function prepare() {
+  mark("prepare");
+  preparedWasm = WebAssembly.compileStreaming(fetch(`${PYODIDE_DIR}pyodide.asm.wasm`)).catch((error) => {
+    console.warn("the wasm was not compiled ahead:", error);
+    return null;
+  });
+  const script = import(`${PYODIDE_DIR}pyodide.asm.mjs`).catch(() => null);
+  const [wasm] = await Promise.all([preparedWasm, script, pyodideModule.catch(() => null)]);
+  mark(wasm ? "wasm-compiled" : "wasm-not-compiled");
+  post({ type: "prepared", wasmCompiled: wasm !== null });
+}
+
+// Pyodide 314's loader has no option for a compiled module: it calls
+// `WebAssembly.instantiateStreaming(fetch(".../pyodide.asm.wasm"), imports)`. With a module
+// compiled by `prepare`, that call instantiates it instead of compiling the same bytes again.
+async function usePreparedWasm() {
+  const module = preparedWasm && (await preparedWasm);
+  if (!module) return;
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (!response?.url?.endsWith("/pyodide.asm.wasm")) return instantiateStreaming(response, imports);
+    response.body?.cancel().catch(() => {});
+    mark("wasm-instantiated-from-prepared");
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
 }
 
 // pyodide_runtime.py as the module RUNTIME_MODULE (never in the learner's globals).
@@ -425,7 +461,12 @@ async function handle(message) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message?.type === "snapshot-bytes") {
+    if (message.bytes instanceof ArrayBuffer) mark("snapshot-received");
     resolveSnapshotBytes(message.bytes);
+    return;
+  }
+  if (message?.type === "prepare") {
+    prepare();
     return;
   }
   queue = queue.then(() => handle(message));

@@ -5,7 +5,9 @@
 // - focus inside the practice area (the editor, a check button);
 // - pressing a control that leads there: "Naar de editor", "Laad in editor", a checkpoint marker.
 // Never on a page that is only read, and never when the browser asks to save data (then Python
-// starts on the first Run or check, as before). A Run or check during the start waits for the
+// starts on the first Run or check, as before). A page only read does cost, where this build has a
+// stored snapshot, a prepared worker: Pyodide's compiled wasm and the snapshot's bytes in memory,
+// no interpreter (see `prepare`, docs/architecture.md "Memory snapshot"). A Run or check during the start waits for the
 // same `ready` (worker-client.js); the editor's status line says what is happening.
 import { practiceBesideText } from "./practice-jump.js";
 import { START_SNAPSHOT, START_SNAPSHOT_FAILED } from "./worker-client.js";
@@ -40,6 +42,9 @@ export function browserSavesData() {
 export function initWarmStart({ root, python, editor }) {
   const practice = root.querySelector("main.lesson > .practice");
   if (!practice || !python || browserSavesData()) return null;
+  // Where a snapshot of this build is stored, the worker gets the start ready without running
+  // Python (worker-client.js `prepare`), so a click at once only restores.
+  python.prepare?.();
   const cleanups = [];
   let started = false;
 

@@ -51,6 +51,11 @@ export class PythonWorker {
     // One snapshot per page at most: the first start that could make one.
     this.snapshotOffered = false;
     this.startKind = null;
+    // {worker, snapshot} made by `prepare()` at page load, taken by the first start.
+    this.preparation = null;
+    this.preparing = false;
+    // "wasm-compiled" (or "wasm-not-compiled") once the prepared worker says so; null otherwise.
+    this.prepared = null;
     this.worker = null;
     this.readyPromise = null;
     this.nextId = 1;
@@ -115,10 +120,55 @@ export class PythonWorker {
     return this.readyPromise;
   }
 
+  newWorker() {
+    const worker = new Worker(this.workerUrl, { type: "module" });
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      // A prepared worker that broke before any start: the start makes a new one.
+      if (this.preparation?.worker === worker) {
+        this.preparation = null;
+        worker.terminate();
+        return;
+      }
+      this.failAll({ kind: "worker", message: event.message || "worker error" });
+    };
+    return worker;
+  }
+
+  // At page load, where this build has a stored snapshot: the worker gets ready what needs no
+  // Python (Pyodide's scripts, the wasm compiled, the snapshot's bytes read and hashed), so the
+  // start the learner's intent triggers only restores. No interpreter is made and no Python runs
+  // here; the state stays "idle". Without a snapshot nothing happens (a full start would need the
+  // whole runtime downloaded, which a page only read must not cost).
+  prepare() {
+    if (!this.snapshots || this.preparing || this.readyPromise !== null) return;
+    this.preparing = true;
+    this.snapshots.load().catch(() => null).then((snapshot) => {
+      // Started meanwhile: that start reads the snapshot itself.
+      if (!snapshot || this.readyPromise !== null) return;
+      mark("prepare");
+      const worker = this.newWorker();
+      worker.postMessage({ type: "prepare" });
+      this.sendSnapshotBytes(worker, snapshot);
+      this.preparation = { worker, snapshot };
+    });
+  }
+
+  // The snapshot's body (~30 MB), moved to the worker as soon as it is read.
+  sendSnapshotBytes(worker, snapshot) {
+    snapshot.bytes.then(
+      (bytes) => {
+        mark("snapshot-read");
+        worker.postMessage({ type: "snapshot-bytes", bytes }, [bytes]);
+      },
+      () => worker.postMessage({ type: "snapshot-bytes", bytes: null }),
+    );
+  }
+
   start() {
-    this.worker = new Worker(this.workerUrl, { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this.failAll({ kind: "worker", message: event.message || "worker error" });
+    const preparation = this.preparation;
+    this.preparation = null;
+    this.worker = preparation?.worker ?? this.newWorker();
     const init = { type: "init", prefetch: [...this.prefetchUrls] };
     if (this.interruptible) {
       this.interruptBuffer = new Int32Array(new SharedArrayBuffer(4));
@@ -132,7 +182,7 @@ export class PythonWorker {
     mark("python-start");
     const worker = this.worker;
     this.startKind = null;
-    this.readyPromise = this.initWorker(init).then(async (info) => {
+    this.readyPromise = this.initWorker(init, preparation?.snapshot ?? null).then(async (info) => {
       // Setups added meanwhile (the archive's, once meta.json is in) run in this start too.
       let done = 0;
       const runSetups = async () => {
@@ -156,10 +206,10 @@ export class PythonWorker {
 
   // init, with the stored snapshot when there is one. Its bytes (~30 MB) follow in a message of
   // their own as soon as they are read (moved, not copied): meanwhile the worker loads Pyodide.
-  async initWorker(init) {
+  async initWorker(init, preparedSnapshot) {
     const worker = this.worker;
-    let snapshot = null;
-    if (this.snapshots) {
+    let snapshot = preparedSnapshot;
+    if (this.snapshots && !snapshot) {
       try {
         snapshot = await this.snapshots.load();
       } catch {
@@ -172,15 +222,8 @@ export class PythonWorker {
     const message = { ...init, makeSnapshot: this.snapshots !== null && !this.snapshotOffered };
     if (snapshot) message.snapshot = { sha256: snapshot.sha256, pyodideVersion: snapshot.pyodideVersion };
     const answer = this.send(message, {}, null);
-    if (snapshot) {
-      snapshot.bytes.then(
-        (bytes) => {
-          mark("snapshot-read");
-          worker.postMessage({ type: "snapshot-bytes", bytes }, [bytes]);
-        },
-        () => worker.postMessage({ type: "snapshot-bytes", bytes: null }),
-      );
-    }
+    // A prepared worker has its bytes already.
+    if (snapshot && snapshot !== preparedSnapshot) this.sendSnapshotBytes(worker, snapshot);
     const info = await answer;
     for (const [name, epochMs] of info.marks ?? []) mark(`worker: ${name}`, epochMs - performance.timeOrigin);
     this.markServedWasm();
@@ -266,6 +309,11 @@ export class PythonWorker {
   }
 
   receive(message) {
+    if (message.type === "prepared") {
+      this.prepared = message.wasmCompiled ? "wasm-compiled" : "wasm-not-compiled";
+      mark(`python-prepared: ${this.prepared}`);
+      return;
+    }
     const request = this.pending.get(message.id);
     if (!request) return;
     const { handlers } = request;

@@ -102,6 +102,57 @@ def test_a_second_page_load_starts_from_the_snapshot_and_gives_verdicts(context,
     assert len(page.evaluate(SNAPSHOT_ENTRIES)) == 1  # one per build
 
 
+MARKS = "performance.getEntriesByType('mark').map((entry) => entry.name)"
+PREPARED = "performance.getEntriesByType('mark').some((entry) => entry.name.startsWith('werkplaats: python-prepared'))"
+
+
+def started_python(marks: list[str]) -> list[str]:
+    """The marks of a start: the page's, and every step of the worker's (each comes with `init`)."""
+    return [name for name in marks if name == "werkplaats: python-start" or name.startswith("werkplaats: worker: ")]
+
+
+def test_a_page_only_read_prepares_the_start_from_the_snapshot_but_runs_no_python(context, site_server):
+    first_visit(context, site_server)
+
+    # The next page load, only read: the worker compiles the wasm and receives the snapshot's
+    # bytes, and that is all (no interpreter, no start, no setup).
+    page = context.new_page()
+    page.goto(f"{site_server.url}rag-01/")
+    page.wait_for_function(PREPARED, timeout=COLD_START_MS)
+    marks = page.evaluate(MARKS)
+    assert "werkplaats: python-prepared: wasm-compiled" in marks
+    assert "werkplaats: snapshot-read" in marks
+    assert started_python(marks) == []
+    assert page.evaluate("window.werkplaats.python.state") == "idle"
+    assert page.locator(PANEL).get_attribute("data-python-start") is None
+    assert len(page.workers) == 1
+
+    # The learner checks: the prepared worker restores the snapshot and gives the verdict.
+    panel = CheckpointPanel(page, EditorPage(page))
+    panel.editor.set_code((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
+    assert panel.check("document_snapshots") == "pass"
+    assert start_kind(page) == "snapshot"
+    marks = page.evaluate(MARKS)
+    assert "werkplaats: worker: wasm-instantiated-from-prepared" in marks
+    assert "werkplaats: worker: snapshot-restored" in marks
+    assert len(page.workers) == 1  # the prepared one, not a second
+
+
+def test_without_a_snapshot_nothing_is_prepared_at_load(context, site_server):
+    # A first visit that never starts Python: the service worker installs, no snapshot is made.
+    page = context.new_page()
+    page.goto(f"{site_server.url}rag-01/")
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(f"{site_server.url}rag-01/")
+    page.wait_for_function(CONTROLLED)
+    assert page.evaluate(SNAPSHOT_ENTRIES) == []
+    page.wait_for_timeout(2000)
+    marks = page.evaluate(MARKS)
+    assert [name for name in marks if "prepare" in name] == []
+    assert started_python(marks) == []
+    assert page.workers == []
+
+
 def test_learner_code_is_never_in_the_snapshot(context, site_server):
     # Clicked at once on the first visit: this Run waits for the start that makes the snapshot.
     editor = first_visit(context, site_server, code=(
