@@ -103,6 +103,7 @@ def test_serve_does_not_gate_an_unchanged_lesson_again(project, gate_runs):
     assert (project / "_site" / "rag-01" / "index.html").is_file()
 
 
+@pytest.mark.slow  # two whole gates of rag-01; the fast lane keeps the one-gate cases
 def test_serve_gates_again_after_a_checkpoint_file_changes(project, gate_runs):
     rebuild = serve_session(project)
     assert rebuild() == []
@@ -112,6 +113,7 @@ def test_serve_gates_again_after_a_checkpoint_file_changes(project, gate_runs):
     assert gate_runs == ["rag-01", "rag-01"]
 
 
+@pytest.mark.slow  # two whole gates of rag-01; the fast lane keeps the one-gate cases
 def test_serve_gates_a_failing_lesson_again_and_reports_it_every_time(project, gate_runs, capsys):
     shutil.copy(project / "checkpoints/rag-01/solution.py",
                 project / "checkpoints/rag-01/wrong/word_chunks__not_really_wrong.py")
@@ -122,6 +124,7 @@ def test_serve_gates_a_failing_lesson_again_and_reports_it_every_time(project, g
     assert (project / "_site" / "index.html").read_text() == OLD_SITE
 
 
+@pytest.mark.slow  # two whole gates of rag-01; the fast lane keeps the one-gate cases
 def test_a_plain_build_always_gates(project, gate_runs):
     arguments = ["--root", str(project)]
     assert main(arguments) == 0 and main(arguments) == 0

@@ -133,6 +133,15 @@ def lesson_param(function):
     return pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])(function)
 
 
+def lesson_param_one_fast(function):
+    """lesson_param for a dear run over a whole lesson (its quality gate, its mutants): the fast
+    lane (`make test-fast`) keeps the first lesson, to show the machinery works; the others carry
+    the slow marker, so `make test` (CI) still runs every lesson."""
+    cases = [pytest.param(lesson, id=lesson.id, marks=() if index == 0 else pytest.mark.slow)
+             for index, lesson in enumerate(LESSONS)]
+    return pytest.mark.parametrize("lesson", cases)(function)
+
+
 def updating() -> bool:
     return os.environ.get(UPDATE_VARIABLE) == "1"
 

@@ -27,7 +27,7 @@ from runner.offline.gates.quality_gate import (
     header_value,
     known_solutions,
 )
-from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, shown
+from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, lesson_param_one_fast, shown
 
 # The rules for every lesson; a lesson's tests.toml may ask for more known-wrong solutions in all.
 MIN_CORRECT = 3
@@ -65,7 +65,8 @@ def test_the_gate_has_enough_solutions_in_both_directions(lesson):
         assert sum(known.expected == checkpoint for known in wrong) >= MIN_WRONG_PER_CHECKPOINT, checkpoint
 
 
-@lesson_param
+# Every build gates every lesson too (the shared site of the fast lane's builder tests).
+@lesson_param_one_fast
 def test_the_quality_gate_holds(lesson):
     assert check_quality_gate(lesson.checkpoints_dir) == []
 

@@ -35,7 +35,7 @@ from runner.offline.gates.mutation_files import (
     mutated_files,
     read_equivalent_listings,
 )
-from tests.lessons.lesson_tests import LessonTests, lesson_param
+from tests.lessons.lesson_tests import LessonTests, lesson_param, lesson_param_one_fast
 
 CHECKPOINTS = ROOT / "checkpoints"
 FIXTURES = Path(__file__).resolve().parent / "mutation_lessons"
@@ -69,7 +69,7 @@ def mutation_run(lesson: LessonTests, part: str = "solution") -> MutationRun:
     return checked_mutation_run(lesson, part)[0]
 
 
-@lesson_param
+@lesson_param_one_fast
 def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
     run = mutation_run(lesson)
     assert run.problems == [], render_mutation_report(run)
@@ -77,7 +77,7 @@ def test_no_mutant_of_any_lesson_survives_unexplained(lesson):
 
 
 # Every correct style of every lesson: several times the mutants of solution.py, so in the slow
-# lane (CI runs it; `make test-fast` leaves it out, and keeps solution.py's run above).
+# lane (CI runs it; `make test-fast` leaves it out, and keeps solution.py's run of the first lesson above).
 @pytest.mark.slow
 @lesson_param
 def test_no_mutant_of_any_correct_style_survives_unexplained(lesson, request):
@@ -87,7 +87,7 @@ def test_no_mutant_of_any_correct_style_survives_unexplained(lesson, request):
     assert all(tally.made > 0 for tally in run.file_tallies())
 
 
-@lesson_param
+@lesson_param_one_fast  # shares the run above: the same lessons in each lane
 def test_the_differential_inputs_tell_every_killed_mutant_apart(lesson):
     """Otherwise a listing of such a mutant as equivalent could not be refuted."""
     if not (lesson.checkpoints_dir / INPUTS_FILE).exists():
