@@ -69,13 +69,16 @@ def test_stop_during_input_stops_the_program_without_a_new_worker(restored_page,
     editor.set_code('input("Wacht: ")\nprint("niet bereikt")\n')
     editor.button("run").click()
     expect(input_line(page)).to_be_visible(timeout=COLD_START_MS)
+    # Counted once Python runs: a page with a kept snapshot may ask for the wasm twice while it
+    # starts (its preparation at load, then Pyodide's own fetch, which the worker cancels).
+    wasm_fetches = len([url for url in page.request_log.urls if url.endswith("pyodide.asm.wasm")])
     editor.button("stop").click()
     editor.wait_until_idle(10_000)
     assert editor.output.inner_text() == "Wacht: \nGestopt.\n"
     expect(input_line(page)).to_have_count(0)
     assert "2" in editor.run("print(1 + 1)", timeout=10_000)
-    # The interrupt ended the wait: the same interpreter goes on.
-    assert len([url for url in page.request_log.urls if url.endswith("pyodide.asm.wasm")]) == 1
+    # The interrupt ended the wait: the same interpreter goes on, no new worker fetched the wasm.
+    assert len([url for url in page.request_log.urls if url.endswith("pyodide.asm.wasm")]) == wasm_fetches >= 1
 
 
 def test_without_isolation_input_says_in_dutch_why_it_cannot_work(page, plain_site_server):
