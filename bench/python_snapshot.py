@@ -50,7 +50,8 @@ RETURN_GOAL_MS = 500.0
 LOAD_TIMEOUT_MS = 300_000
 
 # Clicks "Controleer" and resolves with {status, clickMs, loadMs}: from the click, and from the
-# navigation start (performance.now()'s zero), to the settled verdict.
+# navigation start (performance.now()'s zero), to the verdict on the card (what the learner sees;
+# the page stores the checkpoint's fingerprint after it).
 CHECK_AND_TIME = """async (id) => {
   const card = document.querySelector(`[data-testid=checkpoint-${id}]`);
   const panel = card.closest("[data-checkpoint-panel]");
@@ -58,7 +59,7 @@ CHECK_AND_TIME = """async (id) => {
   return await new Promise((resolve) => {
     let clicked = 0;
     const observer = new MutationObserver(() => {
-      if (clicked && card.dataset.status !== "running" && !panel.hasAttribute("data-checking")) {
+      if (clicked && card.dataset.status !== "running") {
         observer.disconnect();
         const now = performance.now();
         resolve({ status: card.dataset.status, clickMs: now - clicked, loadMs: now });
@@ -84,7 +85,7 @@ TIMELINE = """() => {
 SNAPSHOT_SIZES = """async () => {
   const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
   const cache = await caches.open(name);
-  const request = (await cache.keys()).find((entry) => entry.url.includes("/__werkplaats_snapshot__/"));
+  const request = (await cache.keys()).find((entry) => entry.url.includes("/__werkplaats_snapshot__"));
   const bytes = await (await cache.match(request)).arrayBuffer();
   const gzipped = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   const estimate = await navigator.storage.estimate();
@@ -110,7 +111,7 @@ HAS_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
     if (!/^werkplaats-[0-9a-f]{16}$/.test(name)) continue;
     const keys = await (await caches.open(name)).keys();
-    if (keys.some((entry) => entry.url.includes("/__werkplaats_snapshot__/"))) return true;
+    if (keys.some((entry) => entry.url.includes("/__werkplaats_snapshot__"))) return true;
   }
   return false;
 }"""

@@ -1,8 +1,10 @@
-"""`python build.py [--out DIR] [--strict] [--only ID] [--root DIR]` and `python build.py serve [--port N] [--only ID]`."""
+"""`python build.py [--out DIR] [--strict] [--only ID] [--root DIR] [--gate-cache DIR]` and
+`python build.py serve [--port N] [--only ID]`."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -13,6 +15,8 @@ from builder.errors import BuildError, BuildWarning, each_error
 from builder.load_lessons import select_lesson
 from builder.paths import CODE_ROOT
 from builder.verify_checkpoints import PassedGates
+
+GATE_CACHE_VARIABLE = "WERKPLAATS_GATE_CACHE"
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -27,6 +31,10 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--root", type=Path, default=CODE_ROOT,
                         help="directory holding lessons/ and checkpoints/ (default: this project)")
     parser.add_argument("--port", type=int, default=8000, help="port for 'serve' (default: 8000)")
+    parser.add_argument("--gate-cache", metavar="DIR", type=Path, default=os.environ.get(GATE_CACHE_VARIABLE) or None,
+                        help="keep passed quality gates in DIR: a later build skips the gate of a lesson whose "
+                             f"checkpoint files, runner and Python are unchanged (default: ${GATE_CACHE_VARIABLE}, "
+                             "else none: every build gates every lesson)")
     arguments = parser.parse_args(argv)
     if arguments.out is None:
         arguments.out = arguments.root / "_site"
@@ -53,6 +61,8 @@ def run_build(arguments: argparse.Namespace, passed_gates: PassedGates | None = 
     """One build; prints warnings and the result. Returns None (after the error lines, which also
     go into `error_lines` when given) on failure."""
     started = time.perf_counter()
+    if passed_gates is None and arguments.gate_cache is not None:
+        passed_gates = PassedGates(kept_in=Path(arguments.gate_cache))
     try:
         report = build_site(arguments.root, arguments.out, strict=arguments.strict,
                             passed_gates=passed_gates, only=arguments.only)
@@ -100,7 +110,7 @@ def serve_rebuild(arguments: argparse.Namespace) -> Callable[[], list[str]]:
     """The (re)build of one serve session. It remembers which lessons passed the quality gate, so
     that a rebuild gates only the lessons whose gate inputs changed (a plain build gates them all),
     and which warnings it printed."""
-    passed_gates = PassedGates()
+    passed_gates = PassedGates(kept_in=arguments.gate_cache)
     shown_warnings = ChangedWarnings()
 
     def rebuild() -> list[str]:

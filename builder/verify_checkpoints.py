@@ -11,15 +11,24 @@ A gate that passed also says which shipped tests it verified (a `VerifiedBundle`
 files); the render and write stages use that instead of executing the lesson's code again.
 
 Every build gates every lesson, except within one `build.py serve` session: there PassedGates
-remembers (in memory only) the inputs of each gate that passed and what it verified, and an
-unchanged lesson skips it.
+remembers (in memory) the inputs of each gate that passed and what it verified, and an unchanged
+lesson skips it. With `--gate-cache DIR` (or WERKPLAATS_GATE_CACHE) it also keeps them in DIR, one
+file per passed gate named by the digest of its inputs, so a later build (another process) skips
+the gate of a lesson whose checkpoint files, runner and Python are the same. A gate that failed is
+never kept, and a kept file that does not read as a passed gate is ignored.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import functools
 import hashlib
+import importlib.metadata
+import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,18 +44,59 @@ RUNNER_DIR = CODE_ROOT / "runner"  # what `python -m runner` runs, from CODE_ROO
 
 class PassedGates:
     """Per lesson's checkpoints folder: the digest of the gate inputs the last time its gate
-    passed, and the bundle it verified then."""
+    passed, and the bundle it verified then; with `kept_in`, also every passed gate's report in
+    that folder, as `<digest>.json`, for later builds."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept_in: Path | None = None) -> None:
         self._passed: dict[Path, tuple[str, VerifiedBundle]] = {}
+        self.kept_in = kept_in
 
     def verified(self, lesson_dir: Path, digest: str) -> VerifiedBundle | None:
         """What the gate verified, when it passed on exactly these inputs."""
         passed = self._passed.get(lesson_dir.resolve())
-        return passed[1] if passed is not None and passed[0] == digest else None
+        if passed is not None and passed[0] == digest:
+            return passed[1]
+        return self._kept(digest)
 
-    def remember(self, lesson_dir: Path, digest: str, verified: VerifiedBundle) -> None:
+    def remember(self, lesson_dir: Path, digest: str, verified: VerifiedBundle, report: GateReport) -> None:
         self._passed[lesson_dir.resolve()] = (digest, verified)
+        if self.kept_in is None:
+            return
+        # Written whole, then renamed: a build reading at the same time sees all of it or nothing.
+        try:
+            self.kept_in.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.kept_in, suffix=".tmp",
+                                             delete=False) as file:
+                file.write(report.to_json())
+            os.replace(file.name, self.kept_in / f"{digest}.json")
+        except OSError:
+            pass  # a cache that cannot be written costs the next build a gate, nothing else
+
+    @contextlib.contextmanager
+    def gating(self, digest: str) -> Iterator[None]:
+        """Held while the gate of these inputs runs: another build keeping gates in the same
+        folder waits for it (a lock file beside the reports), instead of running the same gate."""
+        if self.kept_in is None:
+            yield
+            return
+        try:
+            self.kept_in.mkdir(parents=True, exist_ok=True)
+            lock = open(self.kept_in / f"{digest}.lock", "w")
+        except OSError:
+            yield
+            return
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+    def _kept(self, digest: str) -> VerifiedBundle | None:
+        if self.kept_in is None:
+            return None
+        try:
+            report = GateReport.from_json((self.kept_in / f"{digest}.json").read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, GateReportError):
+            return None
+        return report.verified if report.passed else None
 
 
 def verify_checkpoints(lesson: Lesson, passed_gates: PassedGates | None = None) -> VerifiedBundle | None:
@@ -56,13 +106,19 @@ def verify_checkpoints(lesson: Lesson, passed_gates: PassedGates | None = None) 
         # No hidden tests, nothing to gate: what ships is loaded here, once.
         return load_shipped(lesson) if lesson.checkpoints else None
     if passed_gates is None:
-        return check_gate(lesson)
+        return verified_by(lesson, check_gate(lesson))
     # Digested before the gate runs: a file saved while it runs makes the next rebuild gate again.
     digest = gate_inputs_digest(lesson.checkpoints_dir)
     verified = passed_gates.verified(lesson.checkpoints_dir, digest)
-    if verified is None:
-        verified = check_gate(lesson)  # raises on failure, so a failing gate is never remembered
-        passed_gates.remember(lesson.checkpoints_dir, digest, verified)
+    if verified is not None:
+        return verified
+    # Two builds at once (test workers) gate the same inputs once: the second waits, then reads.
+    with passed_gates.gating(digest):
+        verified = passed_gates.verified(lesson.checkpoints_dir, digest)
+        if verified is None:
+            report = check_gate(lesson)  # raises on failure, so a failing gate is never remembered
+            verified = verified_by(lesson, report)
+            passed_gates.remember(lesson.checkpoints_dir, digest, verified, report)
     return verified
 
 
@@ -76,16 +132,26 @@ def load_shipped(lesson: Lesson) -> VerifiedBundle:
 
 
 def gate_inputs_digest(lesson_dir: Path) -> str:
-    """SHA-256 over all the gate's verdict depends on: the lesson's checkpoint files, the runner
-    that grades them and the interpreter that runs it."""
-    digest = hashlib.sha256(sys.executable.encode() + b"\0")
-    for path in [*gate_files(lesson_dir.resolve()), *gate_files(RUNNER_DIR)]:
-        try:
-            content = path.read_bytes()
-        except FileNotFoundError:
-            continue  # gone since the listing (an editor's temporary file): no input then
-        digest.update(str(path).encode() + b"\0" + hashlib.sha256(content).digest())
+    """SHA-256 over all the gate's verdict depends on: the lesson (its id, its checkpoint files),
+    the runner that grades them and the interpreter that runs it, with its packages. Paths count
+    relative to their folder, so a copy of a lesson's folder has the digest of the original."""
+    digest = hashlib.sha256(f"{sys.executable}\0{sys.version}\0{lesson_dir.name}\0".encode())
+    for name, version in sorted(installed_packages()):
+        digest.update(f"{name}=={version}\0".encode())
+    for label, folder in (("lesson", lesson_dir.resolve()), ("runner", RUNNER_DIR)):
+        for path in gate_files(folder):
+            try:
+                content = path.read_bytes()
+            except FileNotFoundError:
+                continue  # gone since the listing (an editor's temporary file): no input then
+            digest.update(f"{label}/{path.relative_to(folder).as_posix()}\0".encode() + hashlib.sha256(content).digest())
     return digest.hexdigest()
+
+
+@functools.cache
+def installed_packages() -> frozenset[tuple[str, str]]:
+    """(name, version) of every distribution the interpreter can import: a test may use any."""
+    return frozenset((str(dist.metadata["Name"]).lower(), dist.version) for dist in importlib.metadata.distributions())
 
 
 def gate_files(directory: Path) -> Iterator[Path]:
@@ -99,11 +165,16 @@ def gate_files(directory: Path) -> Iterator[Path]:
             yield path
 
 
-def check_gate(lesson: Lesson) -> VerifiedBundle:
-    """What the gate verified; raises one BuildError per gate failure (BuildErrors when there are several)."""
+def check_gate(lesson: Lesson) -> GateReport:
+    """The report of a gate that passed; raises one BuildError per gate failure (BuildErrors when
+    there are several)."""
     completed = run_gate(lesson)
     raise_if_any(gate_errors(lesson, completed))
-    report = GateReport.from_json(completed.stdout)  # gate_errors found it a report that passed
+    return GateReport.from_json(completed.stdout)  # gate_errors found it a report that passed
+
+
+def verified_by(lesson: Lesson, report: GateReport) -> VerifiedBundle:
+    """What a passed gate verified of the shipped tests."""
     if report.verified is None:
         raise BuildError(lesson.checkpoints_shown_dir, None, "quality gate: it did not say which tests it verified")
     return report.verified

@@ -27,13 +27,32 @@ CHROMIUM_ARGS = [
 ]
 
 
+def run_folder(tmp_path_factory, worker_id) -> Path:
+    """The test run's temporary folder, the same for every xdist worker (above the workers' own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if worker_id != "master" else base
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kept_gates(tmp_path_factory, worker_id):
+    """Every build of the run (build.py in a child process, or builder.cli in this one) keeps the
+    quality gates that passed in one folder (`--gate-cache` through WERKPLAATS_GATE_CACHE): the
+    same lesson gated once per run, not once per build. A gate that fails is never kept, so every
+    test of a failing gate still runs it; tests that count gate runs take the variable away."""
+    from builder.cli import GATE_CACHE_VARIABLE
+
+    patch = pytest.MonkeyPatch()
+    patch.setenv(GATE_CACHE_VARIABLE, str(run_folder(tmp_path_factory, worker_id) / "passed-gates"))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, worker_id) -> Path:
     """The real site, built by build.py once per test run: the first xdist worker to need it
     builds it (a build gates every lesson, so it is dear), the others wait on the lock and reuse
     it. Tests only read it."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if worker_id != "master" else base  # the run's folder, above the workers'
+    shared = run_folder(tmp_path_factory, worker_id)
     out, failure = shared / "shared-site" / "_site", shared / "shared-site" / "build-failed.txt"
     out.parent.mkdir(parents=True, exist_ok=True)
     with open(shared / "shared-site.lock", "w") as lock:

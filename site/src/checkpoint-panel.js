@@ -181,11 +181,14 @@ class CheckpointPanel {
         const code = this.editor.getCode();
         const batch = this.queue.splice(0);
         const packageProblem = await this.loadImports(code);
-        const prints = packageProblem ? null : await this.fingerprintsOf(code);
+        const stored = [];
         for (const id of batch) {
           const result = packageProblem ?? (await this.grade(id, code));
-          this.finish(id, result, code, prints?.[id]);
+          stored.push([id, this.finish(id, result, code)]);
         }
+        // The fingerprints only matter once the code changes: computed after the verdicts, so
+        // the learner does not wait for them.
+        if (!packageProblem) this.addFingerprints(stored, await this.fingerprintsOf(code));
       }
     } finally {
       this.busy = false;
@@ -260,14 +263,15 @@ class CheckpointPanel {
     return { code: whole, fingerprints: this.prints.code === whole ? this.prints.fingerprints : null };
   }
 
-  finish(id, result, code, fingerprint) {
+  // The result of a check, stored and shown (null when the editor's Stop ended it).
+  finish(id, result, code) {
     if (result === null) {
       // Stopped with the editor's Stop button: back to what it was before.
       this.render(id);
       this.announce(`Controle van checkpoint ${this.cardNumber(id)} gestopt.`);
-      return;
+      return null;
     }
-    const stored = resultToStore(result, code, fingerprint);
+    const stored = resultToStore(result, code);
     this.results.set(id, stored);
     // Results kept from older tests stay marked, so the stored entry can take the new hash.
     this.persist();
@@ -276,6 +280,22 @@ class CheckpointPanel {
     const { title } = this.cards.get(id);
     const outdated = this.outdated.has(id);
     this.announce(`Checkpoint ${this.cardNumber(id)}, ${title}: ${stateText(stored, this.timeLimitFor(id), { outdated })}`);
+    return stored;
+  }
+
+  // Each result of `stored` ([id, result]) that is still the one kept gets the fingerprint of its
+  // checkpoint (so a later edit elsewhere in the code keeps it), and is stored again.
+  addFingerprints(stored, fingerprints) {
+    if (!fingerprints) return;
+    let added = false;
+    for (const [id, result] of stored) {
+      if (result === null || this.results.get(id) !== result || typeof fingerprints[id] !== "string") continue;
+      result.fingerprint = fingerprints[id];
+      added = true;
+    }
+    if (!added) return;
+    this.persist();
+    this.followCode();
   }
 
   cardNumber(id) {

@@ -20,13 +20,27 @@ const ISOLATION_RELOAD_KEY = "werkplaats-isolation-reload";
 const ISOLATION_RELOAD_DELAY_MS = 1500;
 // As in service-worker.js: this build's cache, and the snapshot's entry in it.
 const CACHE_PREFIX = "werkplaats-";
-const SNAPSHOT_PREFIX = new URL("../__werkplaats_snapshot__/", import.meta.url).href;
+const SNAPSHOT_URL = new URL("../__werkplaats_snapshot__", import.meta.url).href;
 const SNAPSHOT_DIGEST_HEADER = "X-Werkplaats-SHA256";
+const SNAPSHOT_VERSION_HEADER = "X-Werkplaats-Pyodide";
+const BUILD_CACHE = /^werkplaats-[0-9a-f]+$/;
 const BUILD_ANSWER_MS = 2000;
+// Set once the service worker says it kept a snapshot, removed when a lookup finds none: lets the
+// next page prepare its Python worker without waiting for that lookup (worker-client.js `prepare`).
+const SNAPSHOT_KEPT_KEY = "werkplaats-python-snapshot-kept";
 const RUNTIME_CHECK_DELAY_MS = 3000;
 
 function setOfflineState(state) {
   document.documentElement.dataset.offline = state;
+}
+
+function rememberSnapshotKept(kept) {
+  try {
+    if (kept) localStorage.setItem(SNAPSHOT_KEPT_KEY, "1");
+    else localStorage.removeItem(SNAPSHOT_KEPT_KEY);
+  } catch {
+    // no storage: every page looks the snapshot up before it prepares
+  }
 }
 
 function serviceWorkerUsable() {
@@ -46,19 +60,20 @@ export function pythonSnapshotStore() {
       // Only a page the service worker serves has a build (and a cache) to look in.
       const controller = navigator.serviceWorker.controller;
       if (!controller) return null;
-      const build = await askBuild(controller);
-      const cacheName = `${CACHE_PREFIX}${build}`;
-      if (build === null || !(await caches.has(cacheName))) return null;
-      // Read here rather than fetched through the service worker: one copy of ~30 MB less.
+      const cacheName = await buildCache(controller);
+      if (cacheName === null) return null;
       const cache = await caches.open(cacheName);
-      const request = (await cache.keys()).find((entry) => entry.url.startsWith(SNAPSHOT_PREFIX));
-      const response = request && (await cache.match(request));
-      if (!response) return null;
-      // The ~30 MB body is read while the worker loads Pyodide (worker-client.js).
+      const response = await cache.match(SNAPSHOT_URL);
+      if (!response) {
+        rememberSnapshotKept(false);
+        return null;
+      }
+      // The ~30 MB body goes to the worker as a Blob, a handle on the stored bytes: the worker
+      // reads them, off this thread, while it loads Pyodide (worker-client.js).
       return {
-        bytes: response.arrayBuffer(),
+        bytes: response.blob(),
         sha256: response.headers.get(SNAPSHOT_DIGEST_HEADER) ?? "",
-        pyodideVersion: decodeURIComponent(request.url.slice(SNAPSHOT_PREFIX.length)),
+        pyodideVersion: response.headers.get(SNAPSHOT_VERSION_HEADER) ?? "",
       };
     },
     store(bytes, pyodideVersion) {
@@ -69,7 +84,15 @@ export function pythonSnapshotStore() {
       });
     },
     drop() {
+      rememberSnapshotKept(false);
       navigator.serviceWorker.controller?.postMessage({ type: "drop-snapshot" });
+    },
+    likely() {
+      try {
+        return navigator.serviceWorker.controller !== null && localStorage.getItem(SNAPSHOT_KEPT_KEY) === "1";
+      } catch {
+        return false;
+      }
     },
     // url -> how the service worker last served it ("cache": the stored response itself, which
     // keeps Chromium's wasm code cache; "cache-copy"; "network"), for the start's timeline.
@@ -91,6 +114,23 @@ function askServiceWorker(controller, type) {
     };
     controller.postMessage({ type }, [channel.port2]);
   });
+}
+
+// The cache of the build whose service worker serves this page, or null (no such cache, no
+// answer). With one build's cache on the origin, as almost always, that is the one (the service
+// worker names its cache by its build and removes older ones when it activates): no round trip to
+// a service worker that is busy serving the page's files. With two (a newer build installing
+// beside it), the service worker says which is its own.
+async function buildCache(controller) {
+  const names = (await caches.keys()).filter((name) => BUILD_CACHE.test(name));
+  if (names.length === 1) return names[0];
+  if (names.length === 0) {
+    rememberSnapshotKept(false);
+    return null;
+  }
+  const build = await askBuild(controller);
+  if (build === null) return null;
+  return names.includes(`${CACHE_PREFIX}${build}`) ? `${CACHE_PREFIX}${build}` : null;
 }
 
 // The build id of the service worker that serves this page (null when it does not answer at once).
@@ -191,7 +231,10 @@ export async function initOffline({ python = null } = {}) {
     if (type === "offline-ready") setOfflineState("ready");
     else if (type === "shell-ready") setOfflineState("shell");
     else if (type === "offline-failed") setOfflineState("failed");
-    else if (type === "snapshot-stored") document.documentElement.dataset.pythonSnapshot = "stored";
+    else if (type === "snapshot-stored") {
+      document.documentElement.dataset.pythonSnapshot = "stored";
+      rememberSnapshotKept(true);
+    }
     else if (type === "snapshot-failed") document.documentElement.dataset.pythonSnapshot = "failed";
   });
   let registration;

@@ -1,6 +1,7 @@
 // The module worker that owns Pyodide. It only ever talks to worker-client.js; the message
 // protocol is documented in docs/architecture.md, section 5.
 import runtimeSource from "./pyodide_runtime.py";
+import { packPages, unpackPages } from "./snapshot-pages.js";
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url).href;
 // The runtime's functions live in a module of this name (sys.modules), so a start from a memory
@@ -62,6 +63,9 @@ const snapshotDigest = snapshotBytes.then((buffer) => (buffer instanceof ArrayBu
 snapshotDigest.catch(() => {}); // the same failure comes from loadPyodide
 // The wasm compiled ahead of the start ("prepare": a page with a stored snapshot, at load), or null.
 let preparedWasm = null;
+// The standard library's zip and the package lock, fetched by `prepare` as well: Pyodide's loader
+// asks for them only once it runs, and a restore waits for both. Null without a preparation.
+let preparedFiles = null;
 // True from a start with `_makeSnapshot` until its one snapshot is made.
 let snapshotAllowed = false;
 let interruptBuffer = null;
@@ -151,6 +155,16 @@ async function startPyodide(message) {
   const { loadPyodide, version } = await pyodideModule;
   mark("pyodide-module");
   await usePreparedWasm();
+  const fileOptions = await preparedFileOptions();
+  try {
+    return await startWith(message, loadPyodide, version, fileOptions);
+  } finally {
+    if (fileOptions.stdLibURL) URL.revokeObjectURL(fileOptions.stdLibURL);
+    preparedFiles = null;
+  }
+}
+
+async function startWith(message, loadPyodide, version, fileOptions) {
   let start = "cold";
   if (message.snapshot) {
     try {
@@ -163,7 +177,10 @@ async function startPyodide(message) {
       // Pyodide fetches its files and compiles the wasm while the bytes are still on their way
       // (unless the page prepared both, prepare below). The digest, computed meanwhile, is
       // checked after the restore: only then is the interpreter trusted.
-      pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _loadSnapshot: bytes.then((buffer) => new Uint8Array(buffer)) });
+      pyodide = await loadPyodide({
+        ...fileOptions,
+        _loadSnapshot: bytes.then(unpackPages),
+      });
       mark("snapshot-restored");
       if ((await snapshotDigest) !== sha256) throw new Error("the snapshot's bytes are not the ones stored");
       mark("snapshot-checked");
@@ -183,7 +200,7 @@ async function startPyodide(message) {
   resolveSnapshotBytes = () => {};
   snapshotAllowed = start !== "snapshot" && message.makeSnapshot === true;
   if (pyodide === null) {
-    pyodide = await loadPyodide({ indexURL: PYODIDE_DIR, _makeSnapshot: snapshotAllowed });
+    pyodide = await loadPyodide({ ...fileOptions, _makeSnapshot: snapshotAllowed });
     mark("cold-started");
   }
   pyodide.setStdout(writer("stdout"));
@@ -224,10 +241,32 @@ async function prepare() {
     console.warn("the wasm was not compiled ahead:", error);
     return null;
   });
+  // A failed fetch here is no failure: the loader then fetches the file itself.
+  preparedFiles = {
+    standardLibrary: fetchBuffer(`${PYODIDE_DIR}python_stdlib.zip`).catch(() => null),
+    lock: fetch(`${PYODIDE_DIR}pyodide-lock.json`).then((response) => (response.ok ? response.text() : null)).catch(() => null),
+  };
   const script = import(`${PYODIDE_DIR}pyodide.asm.mjs`).catch(() => null);
   const [wasm] = await Promise.all([preparedWasm, script, pyodideModule.catch(() => null)]);
   mark(wasm ? "wasm-compiled" : "wasm-not-compiled");
   post({ type: "prepared", wasmCompiled: wasm !== null });
+}
+
+// loadPyodide's options for the files `prepare` fetched ahead: the standard library from memory (a
+// blob URL) and the lock's text. Each one missing is fetched by the loader itself, as without a
+// preparation.
+async function preparedFileOptions() {
+  const options = { indexURL: PYODIDE_DIR };
+  if (preparedFiles === null) return options;
+  const [standardLibrary, lock] = await Promise.all([preparedFiles.standardLibrary, preparedFiles.lock]);
+  if (standardLibrary) {
+    options.stdLibURL = URL.createObjectURL(new Blob([standardLibrary], { type: "application/zip" }));
+  }
+  if (lock) {
+    options.lockFileContents = lock;
+    options.packageBaseUrl = PYODIDE_DIR;
+  }
+  return options;
 }
 
 // Pyodide 314's loader has no option for a compiled module: it calls
@@ -287,9 +326,8 @@ function makeSnapshot() {
   try {
     const compiled = Object.keys(pyodide.loadedPackages).filter((name) => !isPurePython(name));
     if (compiled.length > 0) return { snapshot: null, reason: `packages with compiled code loaded: ${compiled.join(", ")}` };
-    const bytes = pyodide.makeMemorySnapshot();
-    const snapshot = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
-    return { snapshot };
+    // Kept without its zero pages (snapshot-pages.js): half the bytes to read back on every page load.
+    return { snapshot: packPages(pyodide.makeMemorySnapshot()) };
   } catch (error) {
     return { snapshot: null, reason: String(error.message ?? error) };
   } finally {
@@ -422,6 +460,16 @@ const handlers = {
   },
 };
 
+// The snapshot's bytes from the page: a Blob of the stored entry, read here (off the page's
+// thread), or an ArrayBuffer; null when the page could not read them.
+function receiveSnapshotBytes(bytes) {
+  const read = bytes instanceof Blob ? bytes.arrayBuffer().catch(() => null) : Promise.resolve(bytes);
+  read.then((buffer) => {
+    if (buffer instanceof ArrayBuffer) mark("snapshot-received");
+    resolveSnapshotBytes(buffer instanceof ArrayBuffer ? buffer : null);
+  });
+}
+
 function describeError(error) {
   const text = String((error && error.message) || error);
   if (error && error.type === "KeyboardInterrupt") return { kind: "interrupted", message: text };
@@ -461,8 +509,7 @@ async function handle(message) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message?.type === "snapshot-bytes") {
-    if (message.bytes instanceof ArrayBuffer) mark("snapshot-received");
-    resolveSnapshotBytes(message.bytes);
+    receiveSnapshotBytes(message.bytes);
     return;
   }
   if (message?.type === "prepare") {

@@ -36,7 +36,7 @@
 // too.
 //
 // The Python memory snapshot (worker-client.js, offline.js) is kept in this build's cache too, as
-// `__werkplaats_snapshot__/<Pyodide version>` with its SHA-256: one per build, gone with the
+// `__werkplaats_snapshot__` with its SHA-256 and its Pyodide version: one per build, gone with the
 // build's cache, stored only by a page of this site (never by a worker). Pages read it straight
 // from the cache; the Pyodide worker checks the SHA-256 before it trusts a restored interpreter.
 const MANIFEST = self.WERKPLAATS_MANIFEST;
@@ -48,6 +48,7 @@ const SCOPE = new URL("./", self.location.href).href;
 const runtime = new Set(MANIFEST.runtime);
 const SNAPSHOT_PATH = "__werkplaats_snapshot__";
 const SNAPSHOT_DIGEST_HEADER = "X-Werkplaats-SHA256";
+const SNAPSHOT_VERSION_HEADER = "X-Werkplaats-Pyodide";
 // Far above a started Pyodide with the runner (~30 MB), far below what would crowd out the site.
 const SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
 const ISOLATION_HEADERS = [
@@ -274,7 +275,8 @@ async function respond(request, url) {
 }
 
 function snapshotKeys(cache) {
-  return cache.keys().then((requests) => requests.filter((request) => request.url.startsWith(absolute(`${SNAPSHOT_PATH}/`))));
+  // Also the `__werkplaats_snapshot__/<version>` entries earlier versions of this file kept.
+  return cache.keys().then((requests) => requests.filter((request) => request.url.startsWith(absolute(SNAPSHOT_PATH))));
 }
 
 async function dropSnapshots() {
@@ -292,8 +294,13 @@ async function storeSnapshot(bytes, pyodideVersion) {
   const digest = await sha256(bytes);
   await dropSnapshots(); // one per build
   const cache = await caches.open(CACHE_NAME);
-  await cache.put(absolute(`${SNAPSHOT_PATH}/${pyodideVersion}`), new Response(bytes, {
-    headers: { "Content-Type": "application/octet-stream", [SNAPSHOT_DIGEST_HEADER]: digest },
+  // One fixed URL: a page finds it with one `cache.match`, without listing the cache.
+  await cache.put(absolute(SNAPSHOT_PATH), new Response(bytes, {
+    headers: {
+      "Content-Type": "application/octet-stream",
+      [SNAPSHOT_DIGEST_HEADER]: digest,
+      [SNAPSHOT_VERSION_HEADER]: pyodideVersion,
+    },
   }));
   return bytes.byteLength;
 }

@@ -39,10 +39,10 @@ export class PythonWorker {
    * `snapshots` keeps the memory snapshot of a started interpreter between page loads (offline.js):
    * `load()` resolves with `{bytes, sha256, pyodideVersion}` or null (`bytes` a promise: the body
    * is still being read), `store(bytes, pyodideVersion)` keeps a new one, `drop()` removes one
-   * that did not work, `served()` says how the service worker served each file (url -> "cache",
+   * that did not work, `likely()` says (at once) whether one was kept on an earlier visit, `served()` says how the service worker served each file (url -> "cache",
    * "cache-copy" or "network"; null without an answer), for the start's timeline.
-   * @typedef {{bytes: Promise<ArrayBuffer>, sha256: string, pyodideVersion: string}} StoredSnapshot
-   * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void, served(): Promise<Object<string, string>|null>}} SnapshotStore
+   * @typedef {{bytes: Promise<Blob|ArrayBuffer>, sha256: string, pyodideVersion: string}} StoredSnapshot
+   * @typedef {{load(): Promise<StoredSnapshot|null>, store(bytes: ArrayBuffer, version: string): void, drop(): void, likely(): boolean, served(): Promise<Object<string, string>|null>}} SnapshotStore
    */
   constructor({ workerUrl, timeLimitSeconds = DEFAULT_TIME_LIMIT_SECONDS, snapshots = null } = {}) {
     this.workerUrl = workerUrl;
@@ -51,7 +51,8 @@ export class PythonWorker {
     // One snapshot per page at most: the first start that could make one.
     this.snapshotOffered = false;
     this.startKind = null;
-    // {worker, snapshot} made by `prepare()` at page load, taken by the first start.
+    // {worker, lookup} made by `prepare()` at page load (lookup: the promise of the stored
+    // snapshot or null), taken by the first start.
     this.preparation = null;
     this.preparing = false;
     // "wasm-compiled" (or "wasm-not-compiled") once the prepared worker says so; null otherwise.
@@ -136,30 +137,49 @@ export class PythonWorker {
   }
 
   // At page load, where this build has a stored snapshot: the worker gets ready what needs no
-  // Python (Pyodide's scripts, the wasm compiled, the snapshot's bytes read and hashed), so the
-  // start the learner's intent triggers only restores. No interpreter is made and no Python runs
-  // here; the state stays "idle". Without a snapshot nothing happens (a full start would need the
-  // whole runtime downloaded, which a page only read must not cost).
+  // Python (Pyodide's scripts, the wasm compiled, the standard library fetched, the snapshot's bytes
+  // read and hashed), so the start the learner's intent triggers only restores. No interpreter is
+  // made and no Python runs here; the state stays "idle". Without a snapshot nothing happens (a
+  // full start would need the whole runtime downloaded, which a page only read must not cost).
+  // Where the store remembers keeping one (`likely()`), the worker starts beside the lookup instead
+  // of after it; a lookup that finds none ends that worker again.
   prepare() {
     if (!this.snapshots || this.preparing || this.readyPromise !== null) return;
     this.preparing = true;
-    this.snapshots.load().catch(() => null).then((snapshot) => {
-      // Started meanwhile: that start reads the snapshot itself.
-      if (!snapshot || this.readyPromise !== null) return;
+    const lookup = this.snapshots.load().catch(() => null);
+    let preparation = null;
+    const prepareWorker = () => {
       mark("prepare");
       const worker = this.newWorker();
       worker.postMessage({ type: "prepare" });
-      this.sendSnapshotBytes(worker, snapshot);
-      this.preparation = { worker, snapshot };
+      preparation = { worker, lookup };
+      this.preparation = preparation;
+    };
+    if (this.snapshots.likely?.() === true) prepareWorker();
+    lookup.then((snapshot) => {
+      if (preparation === null) {
+        // Started meanwhile: that start reads the snapshot itself.
+        if (!snapshot || this.readyPromise !== null) return;
+        prepareWorker();
+      }
+      if (snapshot) {
+        mark("snapshot-found");
+        this.sendSnapshotBytes(preparation.worker, snapshot);
+      } else if (this.preparation === preparation) {
+        // Remembered, but not there (a new build, storage cleared): nothing is kept ready.
+        this.preparation = null;
+        preparation.worker.terminate();
+      }
     });
   }
 
-  // The snapshot's body (~30 MB), moved to the worker as soon as it is read.
+  // The snapshot's body (~30 MB) to the worker as soon as the store has it: a Blob (the worker
+  // reads it) or an ArrayBuffer (moved, not copied).
   sendSnapshotBytes(worker, snapshot) {
     snapshot.bytes.then(
       (bytes) => {
         mark("snapshot-read");
-        worker.postMessage({ type: "snapshot-bytes", bytes }, [bytes]);
+        worker.postMessage({ type: "snapshot-bytes", bytes }, bytes instanceof ArrayBuffer ? [bytes] : []);
       },
       () => worker.postMessage({ type: "snapshot-bytes", bytes: null }),
     );
@@ -182,7 +202,7 @@ export class PythonWorker {
     mark("python-start");
     const worker = this.worker;
     this.startKind = null;
-    this.readyPromise = this.initWorker(init, preparation?.snapshot ?? null).then(async (info) => {
+    this.readyPromise = this.initWorker(init, preparation?.lookup ?? null).then(async (info) => {
       // Setups added meanwhile (the archive's, once meta.json is in) run in this start too.
       let done = 0;
       const runSetups = async () => {
@@ -206,10 +226,11 @@ export class PythonWorker {
 
   // init, with the stored snapshot when there is one. Its bytes (~30 MB) follow in a message of
   // their own as soon as they are read (moved, not copied): meanwhile the worker loads Pyodide.
-  async initWorker(init, preparedSnapshot) {
+  async initWorker(init, preparedLookup) {
     const worker = this.worker;
-    let snapshot = preparedSnapshot;
-    if (this.snapshots && !snapshot) {
+    // A prepared worker gets its bytes from `prepare` (the same lookup).
+    let snapshot = preparedLookup ? await preparedLookup : null;
+    if (this.snapshots && !preparedLookup) {
       try {
         snapshot = await this.snapshots.load();
       } catch {
@@ -222,8 +243,7 @@ export class PythonWorker {
     const message = { ...init, makeSnapshot: this.snapshots !== null && !this.snapshotOffered };
     if (snapshot) message.snapshot = { sha256: snapshot.sha256, pyodideVersion: snapshot.pyodideVersion };
     const answer = this.send(message, {}, null);
-    // A prepared worker has its bytes already.
-    if (snapshot && snapshot !== preparedSnapshot) this.sendSnapshotBytes(worker, snapshot);
+    if (snapshot && !preparedLookup) this.sendSnapshotBytes(worker, snapshot);
     const info = await answer;
     for (const [name, epochMs] of info.marks ?? []) mark(`worker: ${name}`, epochMs - performance.timeOrigin);
     this.markServedWasm();

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from builder import verify_checkpoints
-from builder.cli import main, parse_arguments, serve_rebuild
+from builder.cli import GATE_CACHE_VARIABLE, main, parse_arguments, serve_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_SITE = "<p>the previous, good build</p>\n"
@@ -79,7 +79,9 @@ def test_a_correct_solution_that_fails_a_test_stops_the_build(project):
 
 @pytest.fixture
 def gate_runs(monkeypatch) -> list[str]:
-    """The lesson ids the quality gate really ran for (it still runs, so verdicts stay real)."""
+    """The lesson ids the quality gate really ran for (it still runs, so verdicts stay real), in
+    builds that keep no gates between processes (the run's shared folder, tests/shared_fixtures.py)."""
+    monkeypatch.delenv(GATE_CACHE_VARIABLE, raising=False)
     runs: list[str] = []
     real_run_gate = verify_checkpoints.run_gate
 
@@ -198,3 +200,52 @@ def test_a_bundle_that_cannot_load_at_render_names_the_file_and_line(project):
         progress_facts(lesson)
     assert str(raised.value) == (f"checkpoints/rag-01/tests/word_chunks.py:{len(text.splitlines()) + 1}: "
                                  "the tests cannot be loaded: NameError: name 'undefined_helper' is not defined")
+
+
+@pytest.fixture
+def chain_project(tmp_path) -> Path:
+    """The small fixture lesson chain-01 (its gate takes seconds, not a minute)."""
+    project = tmp_path / "chain"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "chain", project, ignore=shutil.ignore_patterns("__pycache__"))
+    return project
+
+
+def test_a_gate_cache_lets_a_later_build_skip_a_gate_that_passed_on_the_same_inputs(chain_project, gate_runs,
+                                                                                     tmp_path):
+    kept = tmp_path / "gates"
+    arguments = ["--root", str(chain_project), "--gate-cache", str(kept)]
+    assert main(arguments) == 0 and main(arguments) == 0
+    assert gate_runs == ["chain-01"]
+    # A copy of the project elsewhere has the same gate inputs.
+    copy = tmp_path / "elsewhere"
+    shutil.copytree(chain_project, copy, ignore=shutil.ignore_patterns("_site"))
+    assert main(["--root", str(copy), "--gate-cache", str(kept)]) == 0
+    assert gate_runs == ["chain-01"]
+    assert (copy / "_site" / "chain-01" / "index.html").is_file()
+    # A changed checkpoint file is a new input: gated again.
+    correct = chain_project / "checkpoints/chain-01/solution.py"
+    correct.write_text(correct.read_text(encoding="utf-8") + "\n# nagekeken\n", encoding="utf-8")
+    assert main(arguments) == 0
+    assert gate_runs == ["chain-01", "chain-01"]
+
+
+def test_a_gate_that_fails_is_never_kept_and_a_damaged_kept_gate_is_ignored(chain_project, gate_runs, tmp_path,
+                                                                            capsys):
+    kept = tmp_path / "gates"
+    arguments = ["--root", str(chain_project), "--gate-cache", str(kept)]
+    wrong = chain_project / "checkpoints/chain-01/wrong/longest_line__passes.py"
+    wrong.write_text("# after: solution.py\n", encoding="utf-8")
+    assert main(arguments) == 1 and main(arguments) == 1
+    assert capsys.readouterr().err.count("known to be wrong, but passes checkpoint longest_line") == 2
+    assert list(kept.glob("*.json")) == []
+    wrong.unlink()
+    assert main(arguments) == 0
+    (kept_report,) = kept.glob("*.json")
+    kept_report.write_text('{"lesson": "chain-01", "failures": []', encoding="utf-8")  # cut short
+    assert main(arguments) == 0
+    assert gate_runs == ["chain-01"] * 4
+
+
+def test_a_plain_build_keeps_no_gate_without_the_option(chain_project, gate_runs):
+    assert main(["--root", str(chain_project)]) == 0 and main(["--root", str(chain_project)]) == 0
+    assert gate_runs == ["chain-01", "chain-01"]
