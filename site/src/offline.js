@@ -68,7 +68,7 @@ export function pythonSnapshotStore() {
         rememberSnapshotKept(false);
         return null;
       }
-      // The ~30 MB body goes to the worker as a Blob, a handle on the stored bytes: the worker
+      // The ~15 MB body goes to the worker as a Blob, a handle on the stored bytes: the worker
       // reads them, off this thread, while it loads Pyodide (worker-client.js).
       return {
         bytes: response.blob(),

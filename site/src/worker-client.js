@@ -173,7 +173,7 @@ export class PythonWorker {
     });
   }
 
-  // The snapshot's body (~30 MB) to the worker as soon as the store has it: a Blob (the worker
+  // The snapshot's body (~15 MB) to the worker as soon as the store has it: a Blob (the worker
   // reads it) or an ArrayBuffer (moved, not copied).
   sendSnapshotBytes(worker, snapshot) {
     snapshot.bytes.then(
@@ -224,7 +224,7 @@ export class PythonWorker {
     return this.readyPromise;
   }
 
-  // init, with the stored snapshot when there is one. Its bytes (~30 MB) follow in a message of
+  // init, with the stored snapshot when there is one. Its bytes (~15 MB) follow in a message of
   // their own as soon as they are read (moved, not copied): meanwhile the worker loads Pyodide.
   async initWorker(init, preparedLookup) {
     const worker = this.worker;
@@ -277,7 +277,7 @@ export class PythonWorker {
     }
   }
 
-  // Keeping ~30 MB (copied to the service worker, hashed, written) costs CPU: not while the
+  // Keeping ~15 MB (copied to the service worker, hashed, written) costs CPU: not while the
   // learner's first Run or check is waiting for it, but once Python has been idle for a moment.
   storeWhenIdle(bytes, version) {
     let timer = null;

@@ -12,9 +12,15 @@ any drift in statuses or messages shows up in review; regenerate them with
 import ast
 import functools
 import json
+import os
+from pathlib import Path
 
 import pytest
 
+from builder.cli import GATE_CACHE_VARIABLE
+from builder.load_lessons import load_lessons
+from builder.model import Lesson
+from builder.verify_checkpoints import PassedGates, verify_checkpoints
 from runner.core.bundle import Bundle, load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
@@ -22,12 +28,11 @@ from runner.offline.gates.quality_gate import (
     AFTER_SOLUTION_MARKER,
     CAUGHT_BY_PREFIX,
     GATE_CALL_SECONDS,
-    check_quality_gate,
     header_lines,
     header_value,
     known_solutions,
 )
-from tests.lessons.lesson_tests import LESSONS, check_golden, lesson_param, lesson_param_one_fast, shown
+from tests.lessons.lesson_tests import LESSONS, ROOT, check_golden, lesson_param, lesson_param_one_fast, shown
 
 # The rules for every lesson; a lesson's tests.toml may ask for more known-wrong solutions in all.
 MIN_CORRECT = 3
@@ -65,10 +70,22 @@ def test_the_gate_has_enough_solutions_in_both_directions(lesson):
         assert sum(known.expected == checkpoint for known in wrong) >= MIN_WRONG_PER_CHECKPOINT, checkpoint
 
 
-# Every build gates every lesson too (the shared site of the fast lane's builder tests).
+@functools.cache
+def built_lessons() -> dict[str, Lesson]:
+    """The lessons as the build loads them."""
+    return {lesson.id: lesson for lesson in load_lessons(ROOT / "lessons", ROOT / "checkpoints", root=ROOT)}
+
+
+# The gate exactly as every build runs it (`python -m runner gate --json` in a child interpreter,
+# builder/verify_checkpoints.py), keeping its report in the run's folder of passed gates
+# (tests/shared_fixtures.py `kept_gates`): the shared site's build and this test gate a lesson's
+# inputs once between them, whichever comes first. A failing gate raises its `file:line` mistakes.
 @lesson_param_one_fast
 def test_the_quality_gate_holds(lesson):
-    assert check_quality_gate(lesson.checkpoints_dir) == []
+    kept = PassedGates(kept_in=Path(os.environ[GATE_CACHE_VARIABLE]))
+    verified = verify_checkpoints(built_lessons()[lesson.id], kept)
+    assert verified is not None and verified.files
+
 
 
 def top_level_sources(text: str) -> dict[str, str]:
