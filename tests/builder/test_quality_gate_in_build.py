@@ -1,6 +1,8 @@
 """The build refuses tests it cannot trust: the quality gate on rag-01's known solutions (issue 3).
 
-Every build gates; within one serve session only lessons whose gate inputs changed are gated again.
+Every build gates; within one serve session only lessons whose gate inputs changed are gated again,
+and with `--gate-cache` a later build skips a gate that passed on the same inputs. The mechanics of
+re-gating (counted gate runs) use the small fixture lesson chain-01, whose gate takes seconds.
 """
 
 from __future__ import annotations
@@ -41,6 +43,14 @@ def project(tmp_path) -> Path:
     (root / "_site").mkdir()
     (root / "_site" / "index.html").write_text(OLD_SITE)
     return root
+
+
+@pytest.fixture
+def chain_project(tmp_path) -> Path:
+    """The small fixture lesson chain-01 (its gate takes seconds, not a minute)."""
+    project = tmp_path / "chain"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "chain", project, ignore=shutil.ignore_patterns("__pycache__"))
+    return project
 
 
 def build(root: Path) -> subprocess.CompletedProcess:
@@ -98,39 +108,38 @@ def serve_session(root: Path):
     return serve_rebuild(parse_arguments(["serve", "--root", str(root)]))
 
 
-def test_serve_does_not_gate_an_unchanged_lesson_again(project, gate_runs):
-    rebuild = serve_session(project)
+# The serve and plain-build mechanics on the small fixture lesson chain-01 (a gate of seconds);
+# the cases above and below gate the real rag-01.
+def test_serve_does_not_gate_an_unchanged_lesson_again(chain_project, gate_runs):
+    rebuild = serve_session(chain_project)
     assert rebuild() == [] and rebuild() == []  # no mistakes
-    assert gate_runs == ["rag-01"]
-    assert (project / "_site" / "rag-01" / "index.html").is_file()
+    assert gate_runs == ["chain-01"]
+    assert (chain_project / "_site" / "chain-01" / "index.html").is_file()
 
 
-@pytest.mark.slow  # two whole gates of rag-01; the fast lane keeps the one-gate cases
-def test_serve_gates_again_after_a_checkpoint_file_changes(project, gate_runs):
-    rebuild = serve_session(project)
+def test_serve_gates_again_after_a_checkpoint_file_changes(chain_project, gate_runs):
+    rebuild = serve_session(chain_project)
     assert rebuild() == []
-    correct = project / "checkpoints/rag-01/correct/class_based.py"
+    correct = chain_project / "checkpoints/chain-01/correct/with_counter.py"
     correct.write_text(correct.read_text(encoding="utf-8") + "\n# nagekeken\n", encoding="utf-8")
     assert rebuild() == []
-    assert gate_runs == ["rag-01", "rag-01"]
+    assert gate_runs == ["chain-01", "chain-01"]
 
 
-@pytest.mark.slow  # two whole gates of rag-01; the fast lane keeps the one-gate cases
-def test_serve_gates_a_failing_lesson_again_and_reports_it_every_time(project, gate_runs, capsys):
-    shutil.copy(project / "checkpoints/rag-01/solution.py",
-                project / "checkpoints/rag-01/wrong/word_chunks__not_really_wrong.py")
-    rebuild = serve_session(project)
+def test_serve_gates_a_failing_lesson_again_and_reports_it_every_time(chain_project, gate_runs, capsys):
+    (chain_project / "checkpoints/chain-01/wrong/longest_line__passes.py").write_text(
+        "# after: solution.py\n", encoding="utf-8")
+    rebuild = serve_session(chain_project)
     assert rebuild() and rebuild()  # the gate's mistake, both times
-    assert gate_runs == ["rag-01", "rag-01"]
-    assert capsys.readouterr().err.count("known to be wrong, but passes checkpoint word_chunks") == 2
-    assert (project / "_site" / "index.html").read_text() == OLD_SITE
+    assert gate_runs == ["chain-01", "chain-01"]
+    assert capsys.readouterr().err.count("known to be wrong, but passes checkpoint longest_line") == 2
+    assert not (chain_project / "_site").exists()
 
 
-@pytest.mark.slow  # two whole gates of rag-01; the fast lane keeps the one-gate cases
-def test_a_plain_build_always_gates(project, gate_runs):
-    arguments = ["--root", str(project)]
+def test_a_plain_build_always_gates(chain_project, gate_runs):
+    arguments = ["--root", str(chain_project)]
     assert main(arguments) == 0 and main(arguments) == 0
-    assert gate_runs == ["rag-01", "rag-01"]
+    assert gate_runs == ["chain-01", "chain-01"]
 
 
 def test_a_syntax_error_in_a_test_file_names_the_file_and_line(project):
@@ -202,14 +211,6 @@ def test_a_bundle_that_cannot_load_at_render_names_the_file_and_line(project):
                                  "the tests cannot be loaded: NameError: name 'undefined_helper' is not defined")
 
 
-@pytest.fixture
-def chain_project(tmp_path) -> Path:
-    """The small fixture lesson chain-01 (its gate takes seconds, not a minute)."""
-    project = tmp_path / "chain"
-    shutil.copytree(ROOT / "tests" / "fixtures" / "chain", project, ignore=shutil.ignore_patterns("__pycache__"))
-    return project
-
-
 def test_a_gate_cache_lets_a_later_build_skip_a_gate_that_passed_on_the_same_inputs(chain_project, gate_runs,
                                                                                      tmp_path):
     kept = tmp_path / "gates"
@@ -244,8 +245,3 @@ def test_a_gate_that_fails_is_never_kept_and_a_damaged_kept_gate_is_ignored(chai
     kept_report.write_text('{"lesson": "chain-01", "failures": []', encoding="utf-8")  # cut short
     assert main(arguments) == 0
     assert gate_runs == ["chain-01"] * 4
-
-
-def test_a_plain_build_keeps_no_gate_without_the_option(chain_project, gate_runs):
-    assert main(["--root", str(chain_project)]) == 0 and main(["--root", str(chain_project)]) == 0
-    assert gate_runs == ["chain-01", "chain-01"]
