@@ -14,9 +14,8 @@ import { initWarmStart } from "./warm-start.js";
 import { initWidgets } from "./mount-widgets.js";
 import { getPythonWorker } from "./worker-client.js";
 
-// The warm start first: where a snapshot is kept, it prepares Python while the others wire up.
 const PAGE_MODULES = [
-  initWarmStart, initScrollRegions, initExamples, initPracticeJumps, initWidgets, initSolutionConfirmation, initCheckpoints,
+  initScrollRegions, initExamples, initPracticeJumps, initWidgets, initSolutionConfirmation, initCheckpoints, initWarmStart,
 ];
 
 const DEFAULT_TIME_LIMIT_SECONDS = 10;
