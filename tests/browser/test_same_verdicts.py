@@ -4,8 +4,13 @@ The corpus of a lesson: every known-wrong and correct solution in checkpoints/<i
 broken and slow submissions of tests/lessons/<id>/corpus/ (see rag-01's README there); a variation
 of the reference (`# after: solution.py`) is graded composed, as
 `runner.offline.gates.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
-the real editor, worker and "Controleer alle checkpoints" button, and by `python -m runner grade`
-with its default limits; every checkpoint must get the same status. The lesson's tests.toml names
+the real editor, worker and "Controleer alle checkpoints" button, and by `python -m runner grade`;
+every checkpoint must get the same status. Both sides get the same shorter time limit
+(`CHECK_SECONDS`, the page's `?checkTimeLimit=` and the grader's `--check-timeout` and
+`--call-timeout`): the endless loops of the corpus burn their limit once per checkpoint on both
+sides, most of this file's CPU at the lessons' 5 s (and 10 s offline for code that loops at import).
+That the page and the grader take a lesson's own limits is tested apart (test_settings_in_browser.py,
+test_settings_offline.py). The lesson's tests.toml names
 what is left out (`[same_verdicts.not_compared]`, each with its reason) and how many must be
 compared at least (`min_compared`).
 
@@ -30,7 +35,10 @@ from tests.lessons.lesson_tests import LESSONS, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-# Slow submissions each wait out the 5 s limit, once per checkpoint in the page.
+# Far above what a correct submission of any lesson needs for one checkpoint in the page, also
+# under the load of four test workers on two cores; far below the lessons' own limits.
+CHECK_SECONDS = 3
+# Slow submissions each wait out CHECK_SECONDS, once per checkpoint in the page.
 BATCH_TIMEOUT_S = 900
 
 
@@ -68,7 +76,8 @@ def offline_verdicts(lesson, checkpoint_ids, submissions, tmp_path_factory) -> d
     out = tmp_path_factory.mktemp("graded")
     completed = subprocess.run(
         [sys.executable, "-m", "runner", "grade", "--lesson", lesson.id,
-         *(str(path) for path in submissions.values()), "--out", str(out), "--jobs", "2"],
+         *(str(path) for path in submissions.values()), "--out", str(out), "--jobs", "2",
+         "--check-timeout", str(CHECK_SECONDS), "--call-timeout", str(CHECK_SECONDS)],
         cwd=ROOT, capture_output=True, text=True, timeout=BATCH_TIMEOUT_S,
     )
     assert completed.returncode == 0, completed.stderr
@@ -91,7 +100,8 @@ def test_the_corpus_is_large_and_varied(lesson, submissions, offline_verdicts):
 
 def test_browser_and_offline_give_the_same_status_for_every_checkpoint(restored_page, site_server, lesson,
                                                                       checkpoint_ids, submissions, offline_verdicts):
-    panel = CheckpointPanel.open(restored_page, site_server, lesson_path=f"{lesson.id}/", checkpoint_ids=checkpoint_ids)
+    panel = CheckpointPanel.open(restored_page, site_server, f"?checkTimeLimit={CHECK_SECONDS}",
+                                 lesson_path=f"{lesson.id}/", checkpoint_ids=checkpoint_ids)
     browser_verdicts = {}
     for name, path in submissions.items():
         panel.editor.set_code(path.read_text(encoding="utf-8"))
