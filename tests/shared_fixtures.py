@@ -132,7 +132,14 @@ def uses_plain_server(request) -> bool:
 
 
 @pytest.fixture
-def page(browser, request):
+def page(first_visit_page):
+    """A fresh browser context (empty localStorage) and page: see `first_visit_page`. A folder may
+    give `page` another meaning (widgets/conftest.py); `first_visit_page` stays this."""
+    return first_visit_page
+
+
+@pytest.fixture
+def first_visit_page(browser, request):
     """A fresh browser context (empty localStorage) and page; `page.request_log` records URLs.
 
     With `plain_site_server` the context has no service worker: the page stays without
@@ -186,7 +193,7 @@ def restored_page(snapshot_context, site_server):
     page.close()
 
 
-BROWSER_FIXTURES = {"browser", "page", "chromium_path", "restored_page", "snapshot_context"}
+BROWSER_FIXTURES = {"browser", "page", "first_visit_page", "chromium_path", "restored_page", "snapshot_context"}
 # Measured wall seconds of each group of tests (bench/suite_times.py --write-costs writes it).
 SUITE_COSTS = Path(__file__).resolve().parent / "suite_costs.json"
 

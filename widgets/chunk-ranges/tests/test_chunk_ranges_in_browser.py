@@ -29,7 +29,8 @@ def passage_attributes(page) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def test_default_state_matches_the_reference_numbers_before_python_starts(page, site_server):
+def test_default_state_matches_the_reference_numbers_before_python_starts(first_visit_page, site_server):
+    page = first_visit_page  # a first visit: Python has not started
     open_lesson(page, site_server)
     expect(page.get_by_test_id("viz-passages-count")).to_have_text("3")
     expect(page.get_by_test_id("viz-coverage")).to_have_text("14 / 14")

@@ -33,7 +33,8 @@ def drawn(page, testid, names):
         f"items => items.map(i => [{', '.join(f'i.dataset.{name}' for name in names)}])")
 
 
-def test_default_manual_matches_the_reference_before_python_starts(page, site_server):
+def test_default_manual_matches_the_reference_before_python_starts(first_visit_page, site_server):
+    page = first_visit_page  # a first visit: Python has not started
     open_lesson(page, site_server)
     reference = load_reference()
     text = page.get_by_test_id("hs-source").input_value()

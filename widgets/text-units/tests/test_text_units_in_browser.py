@@ -28,8 +28,8 @@ def rows(page: Page) -> list[dict]:
         ({ index: Number(tr.dataset.index), cells: [...tr.cells].map(td => td.textContent.trim()) }))""")
 
 
-def test_the_lesson_example_row_by_row(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_the_lesson_example_row_by_row(page, site_server):
+    open_widget(page, site_server)
     expect(page.get_by_test_id("tu-summary")).to_have_text("6 codepunten · 10 UTF-8-bytes · 7 UTF-16-eenheden")
     table = rows(page)
     assert [row["cells"][2:7] for row in table[:6]] == [
@@ -47,8 +47,8 @@ def test_the_lesson_example_row_by_row(page, rag00b_server):
     assert table[3]["cells"][0].startswith("▶")
 
 
-def test_typing_combining_marks_and_a_flag(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_typing_combining_marks_and_a_flag(page, site_server):
+    open_widget(page, site_server)
     page.get_by_test_id("tu-source").fill("e\u0301 \U0001F1F3\U0001F1F1")
     expect(page.get_by_test_id("tu-summary")).to_have_text("5 codepunten · 12 UTF-8-bytes · 7 UTF-16-eenheden")
     table = rows(page)
@@ -57,8 +57,8 @@ def test_typing_combining_marks_and_a_flag(page, rag00b_server):
     assert [row["cells"][6] for row in table] == ["0", "1", "2", "3", "5", "7"]
 
 
-def test_clicking_two_boundaries_and_a_cut(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_clicking_two_boundaries_and_a_cut(page, site_server):
+    open_widget(page, site_server)
     boundaries = page.get_by_test_id("tu-boundary")
     expect(boundaries).to_have_count(11)
     expect(boundaries.nth(4)).to_have_attribute("data-inner", "true")
@@ -82,8 +82,8 @@ def test_clicking_two_boundaries_and_a_cut(page, rag00b_server):
     expect(result).to_contain_text("grens 11 ligt buiten de 10 bytes")
 
 
-def test_the_byte_strip_is_one_tab_stop_driven_by_arrows(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_the_byte_strip_is_one_tab_stop_driven_by_arrows(page, site_server):
+    open_widget(page, site_server)
     boundaries = page.get_by_test_id("tu-boundary")
     assert boundaries.evaluate_all("buttons => buttons.filter(b => b.tabIndex === 0).length") == 1
     boundaries.first.focus()
@@ -99,8 +99,8 @@ def test_the_byte_strip_is_one_tab_stop_driven_by_arrows(page, rag00b_server):
     assert boundaries.evaluate_all("buttons => buttons.filter(b => b.tabIndex === 0).length") == 1
 
 
-def test_a_lone_surrogate_and_the_size_limit_are_said(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_a_lone_surrogate_and_the_size_limit_are_said(page, site_server):
+    open_widget(page, site_server)
     page.get_by_test_id("tu-source").evaluate("(area) => { area.value = 'a\\ud800'; area.dispatchEvent(new Event('input')); }")
     problem = page.get_by_test_id("tu-problem")
     expect(problem).to_be_visible()
@@ -130,8 +130,8 @@ def compare(page: Page, source: str) -> None:
         timeout=COLD_START_MS)
 
 
-def test_a_correct_learner_matches_every_row(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_a_correct_learner_matches_every_row(page, site_server):
+    open_widget(page, site_server)
     compare(page, learner_code())
     expect(page.get_by_test_id("tu-learner-status")).to_have_text(
         "utf8_offsets klopt voor elke rij. char_to_utf16 klopt voor elke index. byte_span_to_chars klopt voor dit bereik.")
@@ -140,8 +140,8 @@ def test_a_correct_learner_matches_every_row(page, rag00b_server):
     assert set(cells.evaluate_all("cs => cs.map(c => c.dataset.verdict)")) == {"same"}
 
 
-def test_the_first_difference_is_marked_in_words(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_the_first_difference_is_marked_in_words(page, site_server):
+    open_widget(page, site_server)
     # A learner who counts code points, not UTF-16 units: the first difference is at index 6.
     compare(page, learner_code(("return table.utf16_starts[index]", "return index")))
     expect(page.get_by_test_id("tu-learner-status")).to_contain_text("char_to_utf16 verschilt eerst bij index 6.")
@@ -152,17 +152,17 @@ def test_the_first_difference_is_marked_in_words(page, rag00b_server):
     assert page.locator("[data-text-units]").get_attribute("data-learner-state") == "different"
 
 
-def test_a_learner_that_raises_is_shown_as_text(page, rag00b_server):
-    open_widget(page, rag00b_server)
+def test_a_learner_that_raises_is_shown_as_text(page, site_server):
+    open_widget(page, site_server)
     compare(page, learner_code(("    return UnitTable(text).rows()", "    return 1 / 0")))
     expect(page.get_by_test_id("tu-learner-status")).to_contain_text("ZeroDivisionError")
 
 
-def test_the_size_limit_is_drawn_whole_and_a_span_change_redraws_no_row(page, rag00b_server):
+def test_the_size_limit_is_drawn_whole_and_a_span_change_redraws_no_row(page, site_server):
     # The redraw time at this size is a benchmark (bench/text_units.py, BENCHMARKS.md), not a test:
     # wall time on a shared machine is noise. What is tested: the whole table at the limit, and
     # that choosing a span touches only the rows it marks (the rows are not rebuilt).
-    open_widget(page, rag00b_server)
+    open_widget(page, site_server)
     page.get_by_test_id("tu-source").fill("\U0001F642" * 100)
     expect(page.get_by_test_id("tu-row")).to_have_count(100)
     expect(page.get_by_test_id("tu-boundary")).to_have_count(401)
@@ -173,10 +173,10 @@ def test_the_size_limit_is_drawn_whole_and_a_span_change_redraws_no_row(page, ra
     assert page.evaluate("() => window.firstRow === document.querySelector('[data-testid=tu-row]')")
 
 
-def test_an_edit_redraws_only_the_rows_it_changes_and_the_table_stays_exact(page, rag00b_server):
+def test_an_edit_redraws_only_the_rows_it_changes_and_the_table_stays_exact(page, site_server):
     # A redraw keeps the rows and strip elements whose HTML did not change: the head of the table
     # stays the same element, and what is drawn is exactly what a fresh count gives.
-    open_widget(page, rag00b_server)
+    open_widget(page, site_server)
     source = page.get_by_test_id("tu-source")
     source.fill("ab\U0001F642cd")
     expect(page.get_by_test_id("tu-summary")).to_have_text("5 codepunten · 8 UTF-8-bytes · 6 UTF-16-eenheden")
