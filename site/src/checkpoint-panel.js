@@ -54,6 +54,7 @@ class CheckpointPanel {
     this.prints = { code: null, fingerprints: null };
     this.printsTimer = null;
     this.printsPending = false; // new fingerprints for the editor's code are on their way
+    this.editedBeforeMeta = false;
     this.cards = new Map();
     for (const card of panel.querySelectorAll("[data-checkpoint]")) {
       this.cards.set(card.dataset.checkpoint, {
@@ -75,6 +76,8 @@ class CheckpointPanel {
     }
     this.checkAllButton?.addEventListener("click", () => this.checkAll());
     this.editor?.onChange(() => {
+      // An edit before the lesson's meta has loaded cannot be followed yet: loadMeta does it.
+      if (!this.meta) this.editedBeforeMeta = true;
       this.followCode();
       this.schedulePrints();
     });
@@ -100,9 +103,10 @@ class CheckpointPanel {
       this.prints = { code: codeFingerprint(code), fingerprints: loadCodeFingerprints(this.lessonId, code) };
     }
     this.restore();
-    // Results of other code than the editor's, with no fingerprints stored for it (an older
-    // version of the page): Python tells which of them still hold.
-    if (this.outdated.size > 0 && !this.prints.fingerprints) this.schedulePrints();
+    // Code edited while the meta loaded gets what any edit gets (its fingerprints, with results
+    // to keep); so do results of other code than the editor's with no fingerprints stored for it
+    // (an older version of the page): Python tells which of them still hold.
+    if (this.editedBeforeMeta || (this.outdated.size > 0 && !this.prints.fingerprints)) this.schedulePrints();
     this.python.addSetup(async ({ evaluate }) => {
       if (archive.problem) {
         this.setupProblem = archive.problem;

@@ -51,7 +51,8 @@ def test_inline_code_in_a_task_keeps_every_space(page, site_server):
 
 
 @pytest.mark.slow
-def test_a_widget_message_quotes_a_learners_text_exactly(page, site_server):
+def test_a_widget_message_quotes_a_learners_text_exactly(restored_page, site_server):
+    page = restored_page  # about the message, not Python's start
     page.goto(site_server.url + "rag-01/")
     expect(page.get_by_test_id("viz-passage")).to_have_count(3)
     code = RAG01_SOLUTION + '''

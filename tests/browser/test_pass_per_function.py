@@ -101,3 +101,23 @@ def test_a_pass_survives_other_edits_and_is_lost_when_its_code_changes(restored_
         panel.editor.set_code(SOLUTION)
         wait_for_fingerprints(page)
         expect(page.locator("[data-testid=progress]")).to_have_text("1 / 3")
+
+
+def test_an_edit_made_while_the_lesson_data_loads_is_followed_like_any_later_edit(page, plain_site_server):
+    """The learner edits before the panel has the lesson's meta.json (a slow school network): once
+    it arrives, that edit gets what any edit with results to keep gets, the fingerprints of the new
+    code. Here the edit brings back the checked code, so nothing else would ask for them."""
+    panel = CheckpointPanel.open(page, plain_site_server)  # no service worker: the route sees meta.json
+    panel.editor.set_code(SOLUTION)
+    assert panel.check("document_snapshots") == "pass"
+    panel.editor.set_code(HELPER_EDITED)
+    wait_for_fingerprints(page)
+    held = []
+    page.route("**/meta.json", lambda route: held.append(route))
+    page.reload()
+    while not held:
+        page.wait_for_timeout(20)
+    panel.editor.set_code(SOLUTION)
+    held[0].continue_()
+    wait_for_fingerprints(page)
+    assert panel.status("document_snapshots") == "pass" and panel.card("document_snapshots").get_attribute("data-outdated") is None
