@@ -35,8 +35,8 @@ from tests.lessons.lesson_tests import LESSONS, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-# Far above what a correct submission of any lesson needs for one checkpoint in the page, also
-# under the load of four test workers on two cores; far below the lessons' own limits.
+# Enough for a correct submission of any lesson, one checkpoint in the page, under the load of
+# four test workers on two cores (two clean-clone runs); below the lessons' own limits.
 CHECK_SECONDS = 3
 # Slow submissions each wait out CHECK_SECONDS, once per checkpoint in the page.
 BATCH_TIMEOUT_S = 900
