@@ -3,6 +3,9 @@
     WERKPLAATS_SUITE_CPU=/tmp/suite .venv/bin/python -m pytest -n 4 --dist loadgroup -p tests.suite_cpu
     python bench/suite_times.py /tmp/suite.* [--write-costs tests/suite_costs.json]
 
+(`/tmp/suite.machine`, which the session's own process writes, gives the machine's CPU over the
+whole session: per-test figures of browser tests are rough, see tests/suite_cpu.py.)
+
 A part is a test file's folder (tests/browser, tests/runner_offline, ...); the dearest files and
 tests follow, then each xdist worker's busy time. On 2 cores the suite's wall time is at least the
 total CPU divided by two, and at least the busiest worker's wall time.
@@ -35,11 +38,15 @@ def main(paths: list[str]) -> int:
         costs_path = paths[at + 1]
         paths = paths[:at] + paths[at + 2:]
     records = []
+    machine: dict[str, float] | None = None
     by_worker: dict[str, float] = defaultdict(float)
     for path in paths:
         for line in open(path, encoding="utf-8"):
             if line.strip():
                 record = json.loads(line)
+                if "machine_busy_cpu" in record:
+                    machine = record
+                    continue
                 record["test"], record["group"] = split_group(record["test"])
                 records.append(record)
                 by_worker[path.rsplit(".", 1)[-1]] += record["wall"]
@@ -70,6 +77,9 @@ def main(paths: list[str]) -> int:
     print("\nBusy wall seconds per worker:")
     for worker, wall in sorted(by_worker.items()):
         print(f"  {wall:7.1f}  {worker}")
+    if machine is not None:
+        print(f"\nThe machine over the session: {machine['machine_busy_cpu']:.1f} s CPU in {machine['wall']:.1f} s wall "
+              "(every process, Chromium's included; the total to compare between runs)")
     if costs_path is not None:
         by_group: dict[str, float] = defaultdict(float)
         for record in records:

@@ -5,6 +5,12 @@ test; CPU time does not. Each test is charged the CPU its process tree used duri
 process, every live descendant (Chromium, the dev server's children, sandboxed graders) and the
 children that ended meanwhile. Written as JSON lines to $WERKPLAATS_SUITE_CPU (one file per
 xdist worker, suffixed with its id); `python bench/suite_times.py FILE...` sums them per part.
+
+Chromium's renderers of a context shared by several tests end long after the test that used them
+(or when the session ends, charged to the last test), so the per-test figures of browser tests are
+rough. The total to compare is the machine's: the process that runs the session (the xdist
+controller) also writes `<file>.machine`, the CPU seconds every process of the machine spent from
+the session's start to its end (/proc/stat), with the wall seconds between.
 """
 
 from __future__ import annotations
@@ -43,6 +49,37 @@ def descendants_cpu(root: int) -> float:
         total += cpu.get(pid, 0.0)
         stack.extend(children.get(pid, []))
     return total
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all processes of the machine have spent since boot: the first line of
+    /proc/stat without its idle and iowait columns."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, stat.readline().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / TICKS
+
+
+_SESSION_START: dict[str, float] = {}
+
+
+def _session_target() -> str | None:
+    # Workers measure tests; the process that runs the session measures the machine.
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        return None
+    return os.environ.get("WERKPLAATS_SUITE_CPU") or None
+
+
+def pytest_sessionstart(session):
+    if _session_target():
+        _SESSION_START.update(busy=machine_busy_seconds(), wall=time.monotonic())
+
+
+def pytest_sessionfinish(session, exitstatus):
+    target = _session_target()
+    if target and _SESSION_START:
+        record = {"machine_busy_cpu": round(machine_busy_seconds() - _SESSION_START["busy"], 1),
+                  "wall": round(time.monotonic() - _SESSION_START["wall"], 1)}
+        Path(f"{target}.machine").write_text(json.dumps(record) + "\n", encoding="utf-8")
 
 
 def tree_cpu() -> float:
