@@ -52,8 +52,10 @@ XDIST := -n 4 --dist loadgroup
 test: setup browser lint
 	$(VPY) -m pytest $(XDIST) -q
 
+# The loop while working: passed quality gates are kept between its runs (inside .venv/, so a new
+# lock starts afresh), and a lesson whose gate inputs did not change is not gated again.
 test-fast: setup lint
-	$(VPY) -m pytest $(XDIST) -q -m "not browser and not slow"
+	WERKPLAATS_TEST_GATE_CACHE=$(CURDIR)/$(VENV)/kept-gates $(VPY) -m pytest $(XDIST) -q -m "not browser and not slow"
 
 bench: setup browser
 	$(VPY) bench/run_all.py

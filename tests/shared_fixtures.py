@@ -3,6 +3,7 @@ servers for it, and Debian's Chromium through Playwright."""
 
 import fcntl
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -27,6 +28,10 @@ CHROMIUM_ARGS = [
 ]
 
 
+# A folder for passed quality gates that outlives the test run (kept_gates).
+TEST_GATE_CACHE_VARIABLE = "WERKPLAATS_TEST_GATE_CACHE"
+
+
 def run_folder(tmp_path_factory, worker_id) -> Path:
     """The test run's temporary folder, the same for every xdist worker (above the workers' own)."""
     base = tmp_path_factory.getbasetemp()
@@ -38,11 +43,17 @@ def kept_gates(tmp_path_factory, worker_id):
     """Every build of the run (build.py in a child process, or builder.cli in this one) keeps the
     quality gates that passed in one folder (`--gate-cache` through WERKPLAATS_GATE_CACHE): the
     same lesson gated once per run, not once per build. A gate that fails is never kept, so every
-    test of a failing gate still runs it; tests that count gate runs take the variable away."""
+    test of a failing gate still runs it; tests that count gate runs take the variable away.
+
+    With WERKPLAATS_TEST_GATE_CACHE (`make test-fast` sets it to a folder in .venv/), the folder
+    outlives the run: the next run of the fast lane skips the gates of lessons whose inputs (the
+    lesson's checkpoint files, the runner, the interpreter and its packages) are unchanged. `make
+    test`, what CI runs, keeps them for one run only."""
     from builder.cli import GATE_CACHE_VARIABLE
 
+    kept_in = os.environ.get(TEST_GATE_CACHE_VARIABLE) or str(run_folder(tmp_path_factory, worker_id) / "passed-gates")
     patch = pytest.MonkeyPatch()
-    patch.setenv(GATE_CACHE_VARIABLE, str(run_folder(tmp_path_factory, worker_id) / "passed-gates"))
+    patch.setenv(GATE_CACHE_VARIABLE, kept_in)
     yield
     patch.undo()
 
