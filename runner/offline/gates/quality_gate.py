@@ -265,8 +265,12 @@ def caught_for_the_right_reason(known: KnownSolution, own: CheckpointResult, shi
     named = next((test for test in own.tests if test.name == known.caught_by), None)
     # Besides the lesson's tests, the grader's own: the function's signature, loading the code.
     names = {spec.name for spec in shipped.checkpoint(known.expected).tests} | {SIGNATURE_TEST_NAME, LOAD_TEST_NAME}
-    if named is None or known.caught_by not in names:
+    if known.caught_by not in names:
         return failure(f"'{CAUGHT_BY_PREFIX}{known.caught_by}': checkpoint {known.expected} has no shipped test of that name")
+    if named is None:  # a grader's test before it (loading the code, the signature) stopped the checkpoint
+        stopped_by = "no test ran" if deciding is None else describe_test(deciding)
+        return failure(f"should be caught by test '{known.caught_by}', but the checkpoint stopped before it: "
+                       f"{stopped_by}", deciding)
     if named.status == "pass":
         return failure(f"should be caught by test '{named.name}', but that test passes; caught only by "
                        f"{describe_test(deciding)}", deciding)
