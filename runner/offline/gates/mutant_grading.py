@@ -41,10 +41,17 @@ def _stop_at_first_failure(_checkpoint: str, result: TestResult) -> None:
 def grade_fail_fast(bundle: Bundle, source: str, only: tuple[str, ...] | None, call_seconds: float) -> dict[str, str]:
     """Each checkpoint's status as `grade` gives it, but a checkpoint stops at its first test that
     does not pass: most mutants fail early, and only pass or not is read (the status of a
-    checkpoint is the status of its first test that does not pass, so it is the same too)."""
+    checkpoint is the status of its first test that does not pass, so it is the same too).
+
+    With `only` (the checkpoints a mutant reaches), a checkpoint that uses one of them which already
+    failed is left out: a pass there is caught upstream (`mutate.caught_upstream`), a failure is a
+    kill, so it cannot survive either way, and a mutant that loops would wait out its time limit
+    once more for each such checkpoint (most of the gate's CPU)."""
     statuses: dict[str, str] = {}
     for spec in bundle.checkpoints:
         if only is not None and spec.id not in only:
+            continue
+        if only is not None and any(statuses.get(used, "pass") != "pass" for used in bundle.used_by_closure(spec.id)):
             continue
         try:
             report = grade(bundle, InProcessHost(call_timeout=call_seconds), source, only=(spec.id,),

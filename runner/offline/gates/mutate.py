@@ -53,7 +53,7 @@ from runner.offline.gates.quality_gate import GATE_CALL_SECONDS
 class MutantResult:
     mutant: Mutant
     checkpoints: list[str]  # the checkpoints whose function runs the changed code
-    statuses: dict[str, str]  # checkpoint -> status when this mutant was graded
+    statuses: dict[str, str]  # checkpoint -> status; none where a checkpoint it uses failed (mutant_grading)
     listing: EquivalentListing | None = None
     differences: list[Difference] = field(default_factory=list)
     file: str = SOLUTION_FILE  # the mutated file, relative to the lesson
