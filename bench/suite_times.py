@@ -4,7 +4,9 @@
     python bench/suite_times.py /tmp/suite.* [--write-costs tests/suite_costs.json]
 
 (`/tmp/suite.machine`, which the session's own process writes, gives the machine's CPU over the
-whole session: per-test figures of browser tests are rough, see tests/suite_cpu.py.)
+whole session: per-test figures of browser tests are rough, see tests/suite_cpu.py. Run with
+`-n 0` on an idle machine instead, each test's figure is the machine's busy CPU over it, which is
+exact, and that is what is summed.)
 
 A part is a test file's folder (tests/browser, tests/runner_offline, ...); the dearest files and
 tests follow, then each xdist worker's busy time. On 2 cores the suite's wall time is at least the
@@ -48,6 +50,8 @@ def main(paths: list[str]) -> int:
                     machine = record
                     continue
                 record["test"], record["group"] = split_group(record["test"])
+                if "machine_cpu" in record:  # a run alone on the machine (-n 0): exact, take it
+                    record["cpu"] = record["machine_cpu"]
                 records.append(record)
                 by_worker[path.rsplit(".", 1)[-1]] += record["wall"]
     if not records:

@@ -8,8 +8,10 @@ xdist worker, suffixed with its id); `python bench/suite_times.py FILE...` sums 
 
 Chromium's renderers of a context shared by several tests end long after the test that used them
 (or when the session ends, charged to the last test), so the per-test figures of browser tests are
-rough. The total to compare is the machine's: the process that runs the session (the xdist
-controller) also writes `<file>.machine`, the CPU seconds every process of the machine spent from
+rough. Run alone on an idle machine (`-n 0`), each record also holds `machine_cpu`, the machine's
+busy CPU seconds over the test (/proc/stat): exact for every test, browser tests included, and
+what bench/suite_times.py then sums. With workers, the total to compare is the machine's: the
+process that runs the session (the xdist controller) also writes `<file>.machine`, the CPU seconds every process of the machine spent from
 the session's start to its end (/proc/stat), with the wall seconds between.
 """
 
@@ -95,9 +97,15 @@ def pytest_runtest_protocol(item, nextitem):
         yield
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # Alone on the machine (`-n 0`), the machine's busy time over a test is exactly its cost,
+    # Chromium's renderers and every other process included; with workers it is everyone's.
+    serial = worker == "main"
+    machine_before = machine_busy_seconds() if serial else 0.0
     cpu_before, wall_before = tree_cpu(), time.monotonic()
     yield
     record = {"test": item.nodeid, "cpu": round(tree_cpu() - cpu_before, 3),
               "wall": round(time.monotonic() - wall_before, 3)}
+    if serial:
+        record["machine_cpu"] = round(machine_busy_seconds() - machine_before, 2)
     with open(f"{target}.{worker}", "a", encoding="utf-8") as out:
         out.write(json.dumps(record) + "\n")

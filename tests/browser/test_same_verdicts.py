@@ -1,7 +1,8 @@
 """Same verdicts in the browser as offline, for each lesson's corpus of correct, wrong, broken and slow code.
 
-The corpus of a lesson: every known-wrong and correct solution in checkpoints/<id>/, plus the
-broken and slow submissions of tests/lessons/<id>/corpus/ (see rag-01's README there); a variation
+The corpus of a lesson: the reference and every known-wrong and correct solution in
+checkpoints/<id>/, plus the broken and slow submissions of tests/lessons/<id>/corpus/ (see
+rag-01's README there); a variation
 of the reference (`# after: solution.py`) is graded composed, as
 `runner.offline.gates.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
 the real editor, worker and "Controleer alle checkpoints" button, and by `python -m runner grade`;
@@ -61,6 +62,9 @@ def submissions(lesson, tmp_path_factory) -> dict[str, Path]:
     sources = [*sorted((lesson.checkpoints_dir / "wrong").glob("*.py")),
                *sorted((lesson.checkpoints_dir / "correct").glob("*.py")), *sorted(lesson.corpus_dir.glob("*.py"))]
     not_compared = lesson.settings.not_compared
+    reference = composed / "solution.py"
+    reference.write_text(solution_text, encoding="utf-8")
+    found["solution.py"] = reference
     for path in sources:
         name = f"{path.parent.name}/{path.name}"
         if name in not_compared:
