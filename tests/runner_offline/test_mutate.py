@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 from offline_support import ROOT
 
+from runner.core.bundle import load_bundle
 from runner.core.model import CallOutcome
 from runner.offline.cli import main
 from runner.offline.commands import gates as gate_commands
 from runner.offline.gates.differential_run import brief, differences_in_workers, same_outcome, same_value
+from runner.offline.gates.mutant_grading import grade_fail_fast
 from runner.offline.gates.mutants import make_mutants, reached_scopes
 from runner.offline.gates.mutate import (
     MutationRun,
@@ -223,6 +225,24 @@ def test_a_mutant_that_loops_forever_is_stopped_by_the_call_time_limit(clamp_les
     run = run_mutation(clamp_lesson, call_seconds=CALL_SECONDS)
     looping = next(result for result in run.results if result.mutant.key == "count_up: index += 1 -> index = 1")
     assert looping.statuses["count_up"] == "timeout"
+
+
+CHAIN_LESSON = ROOT / "tests" / "fixtures" / "chain" / "checkpoints" / "chain-01"  # word_counts uses words
+
+
+def test_a_checkpoint_that_uses_one_the_mutant_already_fails_is_not_graded():
+    """It cannot survive either way (a pass there is caught upstream, a failure is a kill), and a
+    mutant that loops would wait out its time limit once more for it."""
+    bundle = load_bundle(CHAIN_LESSON, include_offline=False)
+    solution = (CHAIN_LESSON / "solution.py").read_text(encoding="utf-8")
+    looping = solution.replace("    return text.lower().split()", "    while True:\n        pass")
+    assert looping != solution
+    assert grade_fail_fast(bundle, looping, ("words", "word_counts", "longest_line"), CALL_SECONDS) == {
+        "words": "timeout", "longest_line": "pass"}
+    # Reached alone, it is graded; and the reference run (no selection) grades every checkpoint.
+    assert grade_fail_fast(bundle, looping, ("word_counts",), CALL_SECONDS) == {"word_counts": "timeout"}
+    assert grade_fail_fast(bundle, looping, None, CALL_SECONDS) == {
+        "words": "timeout", "word_counts": "timeout", "longest_line": "pass"}
 
 
 def test_a_listed_equivalent_mutant_passes_the_gate(clamp_lesson):
