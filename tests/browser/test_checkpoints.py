@@ -118,11 +118,23 @@ def test_known_wrong_solutions_fail_their_checkpoint_with_the_graders_message(re
     assert "(regel " in crash
 
 
+# The reference, its chunk_coverage 1.5 s slower at its first call: a check of it is still
+# running when the next click comes, however fast Python started (from the snapshot it grades
+# the reference in a fraction of a second, and both checks had ended before the status was read).
+SLOW_FIRST_COVERAGE = SOLUTION.replace(
+    "def chunk_coverage(document, chunks):\n",
+    "def chunk_coverage(document, chunks):\n"
+    "    if not SLEPT:\n        SLEPT.append(True)\n        __import__('time').sleep(1.5)\n",
+) + "\n\nSLEPT = []\n"
+
+
 def test_a_check_clicked_while_another_runs_waits_its_turn(restored_page, site_server):
+    assert SLOW_FIRST_COVERAGE.count("SLEPT.append") == 1
     page = restored_page
     panel = CheckpointPanel.open(restored_page, site_server)
-    panel.editor.set_code(SOLUTION)
+    panel.editor.set_code(SLOW_FIRST_COVERAGE)
     page.locator("[data-testid=check-chunk_coverage]").click()
+    expect(page.get_by_test_id("checkpoint-chunk_coverage")).to_have_attribute("data-status", "running")
     page.locator("[data-testid=check-document_snapshots]").click()
     assert panel.status("document_snapshots") == "running"
     panel.wait_until_done(120_000)
