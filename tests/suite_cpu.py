@@ -11,8 +11,9 @@ Chromium's renderers of a context shared by several tests end long after the tes
 rough. Run alone on an idle machine (`-n 0`), each record also holds `machine_cpu`, the machine's
 busy CPU seconds over the test (/proc/stat): exact for every test, browser tests included, and
 what bench/suite_times.py then sums. With workers, the total to compare is the machine's: the
-process that runs the session (the xdist controller) also writes `<file>.machine`, the CPU seconds every process of the machine spent from
-the session's start to its end (/proc/stat), with the wall seconds between.
+process that runs the session (the xdist controller) also writes `<file>.machine`, the CPU
+seconds every process of the machine spent from the session's start to its end (/proc/stat),
+with the wall seconds between.
 """
 
 from __future__ import annotations

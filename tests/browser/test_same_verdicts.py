@@ -2,9 +2,8 @@
 
 The corpus of a lesson: the reference and every known-wrong and correct solution in
 checkpoints/<id>/, plus the broken and slow submissions of tests/lessons/<id>/corpus/ (see
-rag-01's README there); a variation
-of the reference (`# after: solution.py`) is graded composed, as
-`runner.offline.gates.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
+rag-01's README there); a variation of the reference (`# after: solution.py`) is graded composed,
+as `runner.offline.gates.quality_gate.compose_source` makes it. Each is graded in the lesson's page, through
 the real editor, worker and "Controleer alle checkpoints" button, and by `python -m runner grade`;
 every checkpoint must get the same status. Both sides get the same shorter time limit
 (`CHECK_SECONDS`, the page's `?checkTimeLimit=` and the grader's `--check-timeout` and

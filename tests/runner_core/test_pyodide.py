@@ -37,7 +37,7 @@ def compared_lessons() -> list:
         return LESSONS
     if not wanted:
         return LESSONS[:1]
-    ids = {lesson_id.strip() for lesson_id in wanted.split(",")}
+    ids = {lesson_id.strip() for lesson_id in wanted.split(",") if lesson_id.strip()}
     unknown = ids - {lesson.id for lesson in LESSONS}
     if unknown:
         raise pytest.UsageError(f"WERKPLAATS_PYODIDE_LESSONS: no lesson {', '.join(sorted(unknown))}")
