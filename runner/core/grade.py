@@ -153,7 +153,8 @@ def _crash_detail(error: Exception) -> str:
     return f"the test raised {type(error).__name__}: {error}{where}"
 
 
-def _load_failure_result(spec: CheckpointSpec, load: LoadReport) -> CheckpointResult:
+def load_failure_result(spec: CheckpointSpec, load: LoadReport) -> CheckpointResult:
+    """A checkpoint of code that did not load: one load test with the load's status and message."""
     status = "timeout" if load.problem == "timeout" else "error"
     message = load.message or messages.host_error_at_load("onbekende fout")
     return CheckpointResult.from_tests(spec.id, [TestResult(LOAD_TEST_NAME, status, message)])
@@ -210,7 +211,7 @@ def grade(
     results: list[CheckpointResult] = []
     for spec in selected:
         if not load.ok:
-            results.append(_load_failure_result(spec, load))
+            results.append(load_failure_result(spec, load))
             continue
         problem = _signature_problem(load, spec)
         if problem is not None:

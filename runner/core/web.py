@@ -22,7 +22,7 @@ import runner
 from runner.core import messages, plain, wire
 from runner.core.bundle import SOLUTION_FILE, Bundle, load_bundle
 from runner.core.fingerprint import checkpoint_fingerprints
-from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade
+from runner.core.grade import LOAD_TEST_NAME, SIGNATURE_TEST_NAME, grade, load_failure_result
 from runner.core.host import InProcessHost
 from runner.core.model import CheckpointResult
 
@@ -145,6 +145,29 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
         # Per graded checkpoint, the part of the code its verdict depends on (runner.core.fingerprint).
         "fingerprints": checkpoint_fingerprints(source, wanted),
     }
+
+
+def load_ahead(source: str, lesson_dir: str, only: Iterable[str], call_timeout: float | None = None) -> dict[str, Any]:
+    """Load `source` once ahead of the page's checks of `only`, under the page's time limit for
+    the longest of them. Code that loops (or sleeps) while it loads would otherwise wait out the
+    limit once per checkpoint, and on a page without isolation start Python again each time; now
+    it costs one limit. {"status": "loaded"} when loading ended within the limit (also with an
+    error: each check then reports it in its own words), else {"status": "interrupted"} with the
+    feedback each checkpoint gets, the same as its own check would give (the page reports the
+    status as "timeout" or, after Stop, "stopped"). `call_timeout` as in `check` (tests)."""
+    bundle = bundle_for(lesson_dir)
+    specs = [bundle.checkpoint(checkpoint_id) for checkpoint_id in only]
+    host = InProcessHost(call_timeout=call_timeout)
+    started = time.perf_counter()
+    try:
+        report = host.load(source, bundle.function_names)
+    finally:
+        host.close()
+    if report.problem != "timeout":
+        return {"status": "loaded"}
+    elapsed = (time.perf_counter() - started) * 1000
+    results = [asdict(feedback(load_failure_result(spec, report), len(spec.tests), elapsed)) for spec in specs]
+    return {"status": "interrupted", "checkpoints": results}
 
 
 def fingerprints(source: str, lesson_dir: str) -> dict[str, str]:

@@ -9,6 +9,9 @@ import { webSnippet } from "./runner-client.js";
 const WARM_SNIPPET = webSnippet(`web.bundle_for(args["lesson_dir"]).bundle_sha256`);
 const CHECK_SNIPPET = webSnippet(`web.check(args["code"], args["lesson_dir"], args["only"])`);
 const FINGERPRINTS_SNIPPET = webSnippet(`web.fingerprints(args["code"], args["lesson_dir"])`);
+const LOAD_AHEAD_SNIPPET = webSnippet(`web.load_ahead(args["code"], args["lesson_dir"], args["only"])`);
+// runner/core/messages.py timeout_at_load, for a page whose worker was replaced (no isolation).
+const TIMEOUT_AT_LOAD = "Je code werd niet binnen de tijdslimiet geladen (een oneindige lus?). Er is nog niets getest.";
 
 // A check that ends before the tests ran (or could say more), with `message` for the learner.
 export function problemResult(message) {
@@ -54,6 +57,24 @@ export async function gradeCheckpoint(python, id, { args, timeLimitSeconds }) {
     }
     if (error.kind === "stopped") return null;
     return problemResult(`De controle zelf liep vast (${error.message ?? error}); meld dit aan je docent.`);
+  }
+}
+
+// Before a batch of checks, the code is loaded once under the longest of their limits: code that
+// loops while it loads would otherwise wait out a limit per checkpoint (and, without isolation,
+// start Python anew each time). A Map of checkpoint id -> result (null: stopped) for each
+// checkpoint that needs no check of its own; empty when the code loaded, so each check runs.
+export async function loadAhead(python, ids, { args, timeLimitSeconds }) {
+  const forAll = (result) => new Map(ids.map((id) => [id, result]));
+  try {
+    const value = await python.evaluate(LOAD_AHEAD_SNIPPET, { args, timeLimitSeconds });
+    if (value.status === "stopped") return forAll(null);
+    if (value.status === "timeout") return new Map(value.checkpoints.map((result) => [result.id, result]));
+    return new Map();
+  } catch (error) {
+    if (error.kind === "stopped") return forAll(null);
+    if (error.kind === "timeout") return forAll({ ...problemResult(TIMEOUT_AT_LOAD), status: "timeout" });
+    return new Map(); // anything else: each check runs and says what went wrong
   }
 }
 

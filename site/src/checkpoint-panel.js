@@ -8,7 +8,7 @@
 import { codeFingerprint, loadStoredResults, saveStoredResults } from "./checkpoint-results.js";
 import { showResult, showTransient, stateText } from "./checkpoint-card.js";
 import {
-  computeFingerprints, gradeCheckpoint, importProblem, resultToStore, setupProblemResult, warmTests,
+  computeFingerprints, gradeCheckpoint, importProblem, loadAhead, resultToStore, setupProblemResult, warmTests,
 } from "./checkpoint-check.js";
 import {
   currentVerdicts, loadCodeFingerprints, resultIsCurrent, saveCodeFingerprints,
@@ -185,9 +185,10 @@ class CheckpointPanel {
         const code = this.editor.getCode();
         const batch = this.queue.splice(0);
         const packageProblem = await this.loadImports(code);
+        const ahead = packageProblem ? new Map() : await this.loadAhead(batch, code);
         const stored = [];
         for (const id of batch) {
-          const result = packageProblem ?? (await this.grade(id, code));
+          const result = packageProblem ?? (ahead.has(id) ? ahead.get(id) : await this.grade(id, code));
           stored.push([id, this.finish(id, result, code)]);
         }
         // The fingerprints only matter once the code changes: computed after the verdicts, so
@@ -204,6 +205,14 @@ class CheckpointPanel {
   async loadImports(code) {
     if (this.setupProblem) return null;
     return importProblem(this.python, code);
+  }
+
+  async loadAhead(ids, code) {
+    if (this.setupProblem) return new Map();
+    return loadAhead(this.python, ids, {
+      args: this.pythonArgs({ code, only: ids }),
+      timeLimitSeconds: Math.max(...ids.map((id) => this.timeLimitFor(id))),
+    });
   }
 
   async grade(id, code) {

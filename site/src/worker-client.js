@@ -402,8 +402,11 @@ export class PythonWorker {
     if (this.pending.size === 0 && this.state === "busy") this.setState("ready");
     if (message.type === "result") {
       const value = message.value;
-      // A request we stopped reports why: "timeout" or "stopped" instead of "interrupted".
-      if (request.stopReason && value && value.status === "interrupted") value.status = request.stopReason;
+      // A request we stopped reports why: "timeout" or "stopped" instead of "interrupted", in a
+      // Run's answer or in an evaluated snippet's (`{value: {status, ...}}`).
+      for (const answer of [value, value?.value]) {
+        if (request.stopReason && answer?.status === "interrupted") answer.status = request.stopReason;
+      }
       request.resolve(value);
     } else {
       const error = { ...message.error };
@@ -466,8 +469,14 @@ export class PythonWorker {
       this.writeInput(INPUT_CANCELLED, 0);
     }
     // Code that swallows KeyboardInterrupt (or sits in a C call) does not stop: replace the worker.
+    const interruptedAt = performance.now();
     request.graceTimer = setTimeout(() => {
-      if (this.pending.has(id)) this.restart(reason);
+      if (!this.pending.has(id)) return;
+      // Said on the console: on an isolated page this is the costly way out (a new interpreter).
+      const waited = Math.round(performance.now() - interruptedAt);
+      const seen = this.interruptBuffer[0] === 0 ? "seen" : "not seen";
+      console.warn(`Python did not stop within ${waited} ms (interrupt ${seen}): starting a new interpreter`);
+      this.restart(reason);
     }, INTERRUPT_GRACE_MS);
   }
 

@@ -17,6 +17,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
+from runner.core import messages
 from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
@@ -181,6 +182,33 @@ def test_endless_loop_times_out_and_the_page_keeps_working(server_name, request)
     assert panel.check("word_chunks") == "pass"
     # document_snapshots passed with the endless version of another function: it still holds.
     expect(page.locator("[data-testid=progress]")).to_have_text("2 / 3")
+
+
+@pytest.mark.parametrize("server_name", ["site_server", "plain_site_server"])
+def test_code_that_loops_while_loading_costs_one_time_limit_for_all_checkpoints(server_name, request):
+    """Checking all: the code is loaded once ahead, so a loop outside the functions waits out one
+    limit instead of one per checkpoint (and, without isolation, starts Python once more, not three
+    times); each card says that loading took too long, in the grader's words."""
+    server = request.getfixturevalue(server_name)
+    page = request.getfixturevalue("restored_page" if server_name == "site_server" else "page")
+    panel = CheckpointPanel.open(page, server, "?checkTimeLimit=2")
+    panel.editor.set_code(SOLUTION + "\nwhile True:\n    pass\n")
+    page.evaluate("""() => {
+        const python = window.werkplaats.python;
+        const stop = python.stopRequest.bind(python);
+        window.timeLimitStops = 0;
+        python.stopRequest = (id, reason) => {
+            if (reason === "timeout") window.timeLimitStops += 1;
+            return stop(id, reason);
+        };
+    }""")
+    assert panel.check_all() == dict.fromkeys(CHECKPOINT_IDS, "timeout")
+    assert page.evaluate("() => window.timeLimitStops") == 1
+    for checkpoint_id in CHECKPOINT_IDS:
+        assert panel.message(checkpoint_id) == messages.timeout_at_load()
+        assert panel.state_text(checkpoint_id) == "Te traag: gestopt na 2 seconden."
+    panel.editor.set_code(SOLUTION)
+    assert panel.check_all() == dict.fromkeys(CHECKPOINT_IDS, "pass")
 
 
 def test_results_of_other_tests_show_as_needing_a_recheck(restored_page, site_server):

@@ -83,12 +83,14 @@ def test_stop_ends_an_endless_loop_and_the_next_run_works(stop_page, server):
     editor.start_run(INFINITE_LOOP)
     isolated = page.evaluate("() => crossOriginIsolated")
     page.evaluate("() => { window.workerBeforeStop = window.werkplaats.python.worker; }")
+    console = []
+    page.on("console", lambda message: console.append(message.text))
     editor.button("stop").click()
     editor.wait_until_idle(timeout=15_000)
     assert "Gestopt." in editor.output.inner_text()
     # Isolated pages interrupt Python in place; plain pages must replace the worker.
     kept_worker = page.evaluate("() => window.workerBeforeStop === window.werkplaats.python.worker")
-    assert kept_worker == isolated
+    assert kept_worker == isolated, console
     assert editor.run("print('weer', 'verder')") == "weer verder\n"
 
 
