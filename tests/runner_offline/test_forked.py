@@ -64,6 +64,30 @@ def test_a_child_that_runs_out_of_memory_while_reporting_it_dies_alone():
     assert map_forked(allocate, [8], jobs=1, memory_bytes=64 * MIB, wall_seconds=30) == [8]
 
 
+def read_stdin(_item):
+    return os.read(0, 100)
+
+
+def test_a_child_reads_nothing_of_the_parents_stdin():
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"van de docent")
+    os.set_blocking(read_end, False)  # a child that took the bytes must not leave the parent waiting
+    saved = os.dup(0)
+    os.dup2(read_end, 0)
+    try:
+        answers = map_forked(read_stdin, [1], jobs=1, memory_bytes=64 * MIB, wall_seconds=30)
+        try:
+            left_for_the_parent = os.read(0, 100)
+        except BlockingIOError:
+            left_for_the_parent = b""
+    finally:
+        os.dup2(saved, 0)
+        for fd in (saved, read_end, write_end):
+            os.close(fd)
+    assert answers == [b""]
+    assert left_for_the_parent == b"van de docent"
+
+
 def test_a_child_still_busy_after_the_wall_limit_is_stopped():
     started = time.monotonic()
     [answer] = map_forked(time.sleep, [60], jobs=1, memory_bytes=64 * MIB, wall_seconds=1)
