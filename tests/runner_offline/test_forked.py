@@ -88,6 +88,39 @@ def test_a_child_reads_nothing_of_the_parents_stdin():
     assert left_for_the_parent == b"van de docent"
 
 
+def answer_and_leave_a_process_holding_the_pipe(item):
+    holder = os.fork()
+    if holder == 0:  # inherits the child's end of the answer pipe
+        time.sleep(30)
+        os._exit(0)
+    return item, holder
+
+
+def test_a_process_the_child_started_keeps_nobody_waiting_for_the_answer():
+    started = time.monotonic()
+    [(answer, holder)] = map_forked(answer_and_leave_a_process_holding_the_pipe, ["klaar"], jobs=1,
+                                   memory_bytes=256 * MIB, wall_seconds=20)
+    os.kill(holder, 9)
+    assert answer == "klaar"
+    assert time.monotonic() - started < 10
+
+
+def close_every_pipe_and_die(_item):
+    for fd in range(3, 256):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    time.sleep(0.5)
+    os._exit(4)
+
+
+def test_a_child_that_closes_its_pipe_is_done_when_it_ends():
+    started = time.monotonic()
+    assert map_forked(close_every_pipe_and_die, [1], jobs=1, memory_bytes=64 * MIB, wall_seconds=20) == [ChildDied(4)]
+    assert time.monotonic() - started < 10
+
+
 def test_a_child_still_busy_after_the_wall_limit_is_stopped():
     started = time.monotonic()
     [answer] = map_forked(time.sleep, [60], jobs=1, memory_bytes=64 * MIB, wall_seconds=1)

@@ -65,6 +65,7 @@ class _Running:
     answer_fd: int  # the read end of the pipe the child writes its answer to
     received: bytearray
     started: float
+    at_end: bool = False  # end of file seen (and off the poller): only its exit is awaited
 
 
 # An answer on the pipe: its length (8 bytes, little-endian), then the pickled answer. Without all
@@ -123,12 +124,14 @@ def _reap(pid: int, kill: bool = False) -> int:
     return os.waitstatus_to_exitcode(status)
 
 
+def _whole(received: bytearray) -> bool:
+    return len(received) >= _LENGTH_BYTES and len(received) == _LENGTH_BYTES + int.from_bytes(
+        received[:_LENGTH_BYTES], "little")
+
+
 def _answer(received: bytearray) -> tuple[bool, object]:
-    """(whole, answer) from what the child wrote before its pipe closed."""
-    if len(received) < _LENGTH_BYTES:
-        return False, None
-    length = int.from_bytes(received[:_LENGTH_BYTES], "little")
-    if len(received) != _LENGTH_BYTES + length:
+    """(whole, answer) from what the child wrote."""
+    if not _whole(received):
         return False, None
     try:
         return True, pickle.loads(received[_LENGTH_BYTES:])
@@ -136,42 +139,67 @@ def _answer(received: bytearray) -> tuple[bool, object]:
         return False, None
 
 
+def _drain(entry: _Running) -> bool:
+    """Reads what is waiting on the answer pipe (non-blocking); True at end of file."""
+    while True:
+        try:
+            chunk = os.read(entry.answer_fd, 1 << 20)
+        except BlockingIOError:
+            return False
+        if not chunk:
+            return True
+        entry.received += chunk
+
+
 def map_forked(function: Callable[[Item], Answer], items: Iterable[Item], jobs: int,
                memory_bytes: int, wall_seconds: float) -> list[Answer | ChildDied]:
     """`function(item)` for every item, each in a fresh forked child capped at `memory_bytes`
-    beyond what it maps at the fork, at most `jobs` children at once; in the order of `items`."""
+    beyond what it maps at the fork, at most `jobs` children at once; in the order of `items`.
+
+    A child is done when its whole answer is in or when it has ended: a process it started
+    that still holds the pipe open (so no end of file comes) keeps nobody waiting."""
     waiting = list(enumerate(items))
     waiting.reverse()
     answers: list[Answer | ChildDied | None] = [None] * len(waiting)
     running: dict[int, _Running] = {}  # by the fd of its answer pipe
     poller = select.poll()
+
+    def finish(entry: _Running, exitcode: int, timed_out: bool = False) -> None:
+        whole, answer = _answer(entry.received)
+        answers[entry.index] = answer if whole else ChildDied(exitcode, timed_out)  # type: ignore[assignment]
+        if not entry.at_end:
+            poller.unregister(entry.answer_fd)
+        os.close(entry.answer_fd)
+        del running[entry.answer_fd]
+
     try:
         while waiting or running:
             while waiting and len(running) < max(1, jobs):
                 index, item = waiting.pop()
                 pid, answer_fd = _start(function, item, memory_bytes)
+                os.set_blocking(answer_fd, False)
                 running[answer_fd] = _Running(index, pid, answer_fd, bytearray(), time.monotonic())
                 poller.register(answer_fd, select.POLLIN)
-            for answer_fd, _event in poller.poll(1000):
+            # A child whose pipe closed without a whole answer is about to be reaped: look soon.
+            awaiting_exit = any(entry.at_end for entry in running.values())
+            for answer_fd, _event in poller.poll(20 if awaiting_exit else 1000):
                 entry = running[answer_fd]
-                chunk = os.read(answer_fd, 1 << 20)
-                if chunk:
-                    entry.received += chunk
-                    continue
-                # End of file: the child has answered (or died); either way it is done.
-                exitcode = _reap(entry.pid)
-                whole, answer = _answer(entry.received)
-                answers[entry.index] = answer if whole else ChildDied(exitcode)  # type: ignore[assignment]
-                poller.unregister(answer_fd)
-                os.close(answer_fd)
-                del running[answer_fd]
-            now = time.monotonic()
-            for answer_fd, entry in list(running.items()):
-                if now - entry.started > wall_seconds:
-                    answers[entry.index] = ChildDied(_reap(entry.pid, kill=True), timed_out=True)
+                at_end = _drain(entry)
+                if _whole(entry.received):
+                    # The child writes its answer last and then exits at once.
+                    finish(entry, _reap(entry.pid))
+                elif at_end:
+                    # Died, or closed the pipe itself and works on: its exit (or the wall limit) ends it.
                     poller.unregister(answer_fd)
-                    os.close(answer_fd)
-                    del running[answer_fd]
+                    entry.at_end = True
+            now = time.monotonic()
+            for entry in list(running.values()):
+                ended, status = os.waitpid(entry.pid, os.WNOHANG)
+                if ended:
+                    _drain(entry)
+                    finish(entry, os.waitstatus_to_exitcode(status))
+                elif now - entry.started > wall_seconds:
+                    finish(entry, _reap(entry.pid, kill=True), timed_out=True)
     finally:
         for answer_fd, entry in running.items():
             _reap(entry.pid, kill=True)
