@@ -113,6 +113,12 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
     Each checkpoint is graded on a freshly loaded copy of the code, so one checkpoint's time-out
     or mess never leaks into the next. `call_timeout` only works on CPython's main thread (tests);
     in Pyodide the page enforces the limit.
+
+    "status" is "interrupted" when a KeyboardInterrupt ended some checkpoint's grading: its
+    feedback says the time ran out (status "timeout", which nothing else gives). In the page that
+    interrupt is its time limit or the learner's Stop, and only the page knows which: it turns the
+    status into "timeout" or "stopped" (worker-client.js), and a stopped check keeps the card as it
+    was. Otherwise "done".
     """
     bundle = bundle_for(lesson_dir)
     wanted = [spec.id for spec in bundle.checkpoints] if only is None else list(only)
@@ -138,6 +144,7 @@ def check(source: str, lesson_dir: str, only: Iterable[str] | None = None,
             result = with_used_checkpoints(result, bundle, source, call_timeout)
         results.append(result)
     return {
+        "status": "interrupted" if any(result.status == "timeout" for result in results) else "done",
         "lesson": bundle.lesson,
         "bundle_sha256": bundle.bundle_sha256,
         "runner_version": runner.__version__,

@@ -46,10 +46,12 @@ export async function importProblem(python, code) {
 }
 
 // The result of checkpoint `id` over `args` (runner-client.js webArgs with code and only), or
-// null when the editor's Stop ended it.
+// null when the editor's Stop ended it: in the worker (an interrupt Python caught, `status`
+// "stopped") or by replacing the worker (`kind` "stopped").
 export async function gradeCheckpoint(python, id, { args, timeLimitSeconds }) {
   try {
     const value = await python.evaluate(CHECK_SNIPPET, { args, timeLimitSeconds });
+    if (value.status === "stopped") return null;
     return value.checkpoints[0];
   } catch (error) {
     if (error.kind === "timeout") {

@@ -209,6 +209,11 @@ class CheckpointPanel {
 
   async loadAhead(ids, code) {
     if (this.setupProblem) return new Map();
+    // One checkpoint on a page that interrupts Python in place: its own check loads the code under
+    // the same limit and says the same (runner.core.web), so loading ahead would only cost an
+    // import before the verdict. Without isolation it still pays: the page then replaces the
+    // worker, and only the load ahead can tell the learner it was the loading that took too long.
+    if (ids.length === 1 && this.python.interruptible) return new Map();
     return loadAhead(this.python, ids, {
       args: this.pythonArgs({ code, only: ids }),
       timeLimitSeconds: Math.max(...ids.map((id) => this.timeLimitFor(id))),

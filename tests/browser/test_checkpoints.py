@@ -22,7 +22,8 @@ from runner.core.bundle import load_bundle
 from runner.core.grade import grade
 from runner.core.host import InProcessHost
 from runner.offline.gates.quality_gate import compose_source
-from tests.browser.checkpoint_panel import CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
+from tests.browser.checkpoint_panel import CHECK_MS, CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
+from tests.browser.editor_page import COLD_START_MS
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +185,39 @@ def test_endless_loop_times_out_and_the_page_keeps_working(server_name, request)
     expect(page.locator("[data-testid=progress]")).to_have_text("2 / 3")
 
 
+def test_stop_during_a_check_gives_the_card_back_as_it_was(restored_page, site_server):
+    """Stop is the Run's button, but a Run queued behind a check stops that check too. That is the
+    learner's choice, not their code running out of time: the card goes back to what it showed
+    before the check ("Te traag" would be a verdict the code never earned), and Python is
+    interrupted in place, not replaced."""
+    page = restored_page
+    panel = CheckpointPanel.open(page, site_server, "?checkTimeLimit=60")
+    panel.editor.set_code(ENDLESS_WORD_CHUNKS)
+    page.evaluate("""() => {
+        const python = window.werkplaats.python;
+        const evaluate = python.evaluate.bind(python);
+        window.checksSent = 0;
+        python.evaluate = (code, options) => {
+            if (code.includes("web.check(")) window.checksSent += 1;
+            return evaluate(code, options);
+        };
+    }""")
+    before = panel.state_text("word_chunks")
+    panel.click_on(page.locator("[data-testid=check-word_chunks]"))
+    page.wait_for_function("() => window.checksSent === 1", timeout=COLD_START_MS)
+    page.evaluate("() => { window.workerBeforeStop = window.werkplaats.python.worker; }")
+    panel.editor.button("run").click()
+    expect(panel.editor.button("stop")).to_be_enabled()
+    page.wait_for_timeout(300)  # well inside the endless word_chunks
+    panel.editor.button("stop").click()
+    panel.wait_until_done(CHECK_MS)
+    assert panel.status("word_chunks") == "pending"
+    assert panel.state_text("word_chunks") == before
+    assert page.evaluate("() => window.workerBeforeStop === window.werkplaats.python.worker")
+    panel.editor.set_code(SOLUTION)
+    assert panel.check("word_chunks") == "pass"
+
+
 @pytest.mark.parametrize("server_name", ["site_server", "plain_site_server"])
 def test_code_that_loops_while_loading_costs_one_time_limit_for_all_checkpoints(server_name, request):
     """Checking all: the code is loaded once ahead, so a loop outside the functions waits out one
@@ -207,6 +241,10 @@ def test_code_that_loops_while_loading_costs_one_time_limit_for_all_checkpoints(
     for checkpoint_id in CHECKPOINT_IDS:
         assert panel.message(checkpoint_id) == messages.timeout_at_load()
         assert panel.state_text(checkpoint_id) == "Te traag: gestopt na 2 seconden."
+    # One checkpoint says the same: loaded ahead without isolation, by its own check with it.
+    assert panel.check("word_chunks") == "timeout"
+    assert panel.message("word_chunks") == messages.timeout_at_load()
+    assert page.evaluate("() => window.timeLimitStops") == 2
     panel.editor.set_code(SOLUTION)
     assert panel.check_all() == dict.fromkeys(CHECKPOINT_IDS, "pass")
 
