@@ -20,6 +20,7 @@ pytestmark = pytest.mark.browser
 SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot === 'stored'"
 PANEL = "[data-editor-panel]"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
+OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
 
 # Rewrites the stored snapshot the way damage or an older site would leave it.
 SPOIL_SNAPSHOT = """async (mode) => {
@@ -60,6 +61,12 @@ SNAPSHOT_ENTRIES = """async () => {
 }"""
 
 
+HAS_SNAPSHOT = """async () => {
+  const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
+  if (!name) return false;
+  const cache = await caches.open(name);
+  return (await cache.keys()).some((entry) => entry.url.includes("/__werkplaats_snapshot__"));
+}"""
 DROP_SNAPSHOTS = """async () => {
   const name = (await caches.keys()).find((entry) => /^werkplaats-[0-9a-f]{16}$/.test(entry));
   const cache = await caches.open(name);
@@ -88,17 +95,43 @@ def first_visit(context, server, code: str = "print(1)") -> EditorPage:
     return editor
 
 
+@pytest.fixture(scope="module")
+def returning_profile(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def returning(returning_profile, site_server):
+    """A returning learner's profile, for tests of what happens after a first visit: shared by
+    them, with its snapshot and its wasm as they left them (each leaves them as it found them, or
+    drops the snapshot), so the cold first visit, a quarter of this file's CPU each, is paid once,
+    and again only after a test dropped the snapshot. Every page is closed after each test. Tests
+    of the first visit itself (what it keeps) make their own profile."""
+    probe = returning_profile.new_page()
+    probe.goto(f"{site_server.url}__no_such_page__")  # of the origin, for its caches
+    kept = probe.evaluate(HAS_SNAPSHOT)
+    probe.close()
+    if not kept:
+        page = first_visit(returning_profile, site_server).page
+        page.wait_for_function(OFFLINE_READY, timeout=COLD_START_MS)  # the whole site kept too
+        page.close()
+    yield returning_profile
+    for page in returning_profile.pages:
+        page.close()
+
+
 def start_kind(page) -> str:
     return page.locator(PANEL).get_attribute("data-python-start")
 
 
-def test_a_second_page_load_starts_from_the_snapshot_and_gives_verdicts(context, site_server):
-    editor = first_visit(context, site_server)
-    page = editor.page
-    assert len(page.evaluate(SNAPSHOT_ENTRIES)) == 1
+def test_a_second_page_load_starts_from_the_snapshot_and_gives_verdicts(returning, site_server):
+    page = returning.new_page()
 
     # The next page load, clicked at once: the check waits for a start from the snapshot.
     panel = CheckpointPanel.open(page, site_server)
+    assert len(page.evaluate(SNAPSHOT_ENTRIES)) == 1
     page.wait_for_function(CONTROLLED)
     panel.editor.set_code((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
     assert panel.check("document_snapshots") == "pass"
@@ -127,50 +160,6 @@ PREPARED = "performance.getEntriesByType('mark').some((entry) => entry.name.star
 def started_python(marks: list[str]) -> list[str]:
     """The marks of a start: the page's, and every step of the worker's (each comes with `init`)."""
     return [name for name in marks if name == "werkplaats: python-start" or name.startswith("werkplaats: worker: ")]
-
-
-def test_a_page_only_read_prepares_the_start_from_the_snapshot_but_runs_no_python(context, site_server):
-    first_visit(context, site_server)
-
-    # The next page load, only read: the worker compiles the wasm and receives the snapshot's
-    # bytes, and that is all (no interpreter, no start, no setup).
-    page = context.new_page()
-    page.goto(f"{site_server.url}rag-01/")
-    page.wait_for_function(PREPARED, timeout=COLD_START_MS)
-    marks = page.evaluate(MARKS)
-    assert "werkplaats: python-prepared: wasm-compiled" in marks
-    assert "werkplaats: snapshot-read" in marks
-    assert started_python(marks) == []
-    assert page.evaluate("window.werkplaats.python.state") == "idle"
-    assert page.locator(PANEL).get_attribute("data-python-start") is None
-    assert len(page.workers) == 1
-
-    # The learner checks: the prepared worker restores the snapshot and gives the verdict.
-    panel = CheckpointPanel(page, EditorPage(page))
-    panel.editor.set_code((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
-    assert panel.check("document_snapshots") == "pass"
-    assert start_kind(page) == "snapshot"
-    marks = page.evaluate(MARKS)
-    assert "werkplaats: worker: wasm-instantiated-from-prepared" in marks
-    assert "werkplaats: worker: snapshot-restored" in marks
-    assert len(page.workers) == 1  # the prepared one, not a second
-
-    # The page remembers that a snapshot was kept, so the next one prepares without waiting for
-    # the lookup. When the snapshot is gone after all (storage cleared), that worker ends again,
-    # no Python ran, and the page forgets it.
-    assert page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEPT_KEY}')") == "1"
-    page.evaluate(DROP_SNAPSHOTS)
-    page.goto(f"{site_server.url}rag-01/")
-    page.wait_for_function(f"localStorage.getItem('{SNAPSHOT_KEPT_KEY}') === null", timeout=COLD_START_MS)
-    marks = page.evaluate(MARKS)
-    assert "werkplaats: prepare" in marks
-    assert started_python(marks) == []
-    for _ in range(50):  # the worker's end reaches Playwright as an event, soon after
-        if not page.workers:
-            break
-        page.wait_for_timeout(100)
-    assert page.workers == []
-    assert page.evaluate("window.werkplaats.python.state") == "idle"
 
 
 def test_without_a_snapshot_nothing_is_prepared_at_load(context, site_server):
@@ -207,15 +196,16 @@ def test_learner_code_is_never_in_the_snapshot(context, site_server):
     assert output == "False False []\n"
 
 
-def test_a_damaged_or_stale_snapshot_falls_back_to_a_full_start_and_is_replaced(context, site_server):
-    # One profile for the three kinds of spoiled snapshot: each ends with the snapshot replaced
-    # and a start from it, which is where the next begins (one first visit instead of three).
-    page = first_visit(context, site_server).page
+def test_a_damaged_or_stale_snapshot_falls_back_to_a_full_start_and_is_replaced(returning, site_server):
+    # The three kinds of spoiled snapshot one after the other: each ends with the snapshot replaced
+    # and a start from it, which is where the next begins.
+    page = returning.new_page()
+    page.goto(f"{site_server.url}__no_such_page__")
     for mode in ["damaged", "other-pyodide", "other-build-of-pyodide"]:
         page.evaluate(SPOIL_SNAPSHOT, mode)
         page.close()
 
-        page = context.new_page()
+        page = returning.new_page()
         editor = EditorPage.open(page, site_server)
         assert editor.run("print('toch')") == "toch\n", mode
         assert start_kind(page) == "snapshot-failed", mode
@@ -224,7 +214,7 @@ def test_a_damaged_or_stale_snapshot_falls_back_to_a_full_start_and_is_replaced(
         assert [entry["version"] for entry in entries] == ["314.0.7"], mode
         page.close()
 
-        page = context.new_page()
+        page = returning.new_page()
         editor = EditorPage.open(page, site_server)
         assert editor.run("print('weer snel')") == "weer snel\n", mode
         assert start_kind(page) == "snapshot", mode
@@ -257,12 +247,10 @@ POISON_THE_PAGE = """async () => {
 }"""
 
 
-def test_learner_code_cannot_write_the_sites_caches_and_a_poisoned_page_is_never_served(context, site_server):
-    page = first_visit(context, site_server).page
-    page.reload()  # now served by the service worker
+def test_learner_code_cannot_write_the_sites_caches_and_a_poisoned_page_is_never_served(returning, site_server):
+    page = returning.new_page()
+    editor = EditorPage.open(page, site_server)  # served by the service worker
     page.wait_for_function(CONTROLLED)
-    editor = EditorPage(page)
-    page.locator("[data-testid=editor] .cm-content").wait_for()
     title = page.locator("h1").inner_text()
 
     # From the Pyodide worker, where learner code runs, no storage of the site is in reach.
@@ -284,7 +272,6 @@ def test_learner_code_cannot_write_the_sites_caches_and_a_poisoned_page_is_never
     assert re.search(re.escape(title), cached)
 
 
-OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
 # Replaces the cached wasm with other bytes under the genuine headers (damage, or something else on
 # the origin writing the cache); the same for the cached copy's bytes against the build's manifest.
 SPOIL_WASM = """async () => {
@@ -313,9 +300,8 @@ def manifest_hash(site, url: str) -> str:
     return text[start:text.index('"', start)]
 
 
-def test_the_wasm_is_served_as_stored_and_a_damaged_copy_is_replaced(context, site_server, built_site):
-    page = first_visit(context, site_server).page
-    page.wait_for_function(OFFLINE_READY, timeout=COLD_START_MS)
+def test_the_wasm_is_served_as_stored_and_a_damaged_copy_is_replaced(returning, site_server, built_site):
+    page = returning.new_page()
 
     # The next page load gets the cache's own response for the wasm (not a copy built from its
     # bytes): the kind Chromium keeps compiled code for.
@@ -341,3 +327,47 @@ def test_the_wasm_is_served_as_stored_and_a_damaged_copy_is_replaced(context, si
     editor = EditorPage.open(page, site_server)
     assert editor.run("print('weer goed')") == "weer goed\n"
     assert page.evaluate(WASM_SERVED) == "cache"
+
+
+# Last of the tests on the returning profile: it ends with the snapshot dropped, which the next
+# one would have to pay a first visit for.
+def test_a_page_only_read_prepares_the_start_from_the_snapshot_but_runs_no_python(returning, site_server):
+    # The next page load, only read: the worker compiles the wasm and receives the snapshot's
+    # bytes, and that is all (no interpreter, no start, no setup).
+    page = returning.new_page()
+    page.goto(f"{site_server.url}rag-01/")
+    page.wait_for_function(PREPARED, timeout=COLD_START_MS)
+    marks = page.evaluate(MARKS)
+    assert "werkplaats: python-prepared: wasm-compiled" in marks
+    assert "werkplaats: snapshot-read" in marks
+    assert started_python(marks) == []
+    assert page.evaluate("window.werkplaats.python.state") == "idle"
+    assert page.locator(PANEL).get_attribute("data-python-start") is None
+    assert len(page.workers) == 1
+
+    # The learner checks: the prepared worker restores the snapshot and gives the verdict.
+    panel = CheckpointPanel(page, EditorPage(page))
+    panel.editor.set_code((LESSON_DIR / "solution.py").read_text(encoding="utf-8"))
+    assert panel.check("document_snapshots") == "pass"
+    assert start_kind(page) == "snapshot"
+    marks = page.evaluate(MARKS)
+    assert "werkplaats: worker: wasm-instantiated-from-prepared" in marks
+    assert "werkplaats: worker: snapshot-restored" in marks
+    assert len(page.workers) == 1  # the prepared one, not a second
+
+    # The page remembers that a snapshot was kept, so the next one prepares without waiting for
+    # the lookup. When the snapshot is gone after all (storage cleared), that worker ends again,
+    # no Python ran, and the page forgets it.
+    assert page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEPT_KEY}')") == "1"
+    page.evaluate(DROP_SNAPSHOTS)
+    page.goto(f"{site_server.url}rag-01/")
+    page.wait_for_function(f"localStorage.getItem('{SNAPSHOT_KEPT_KEY}') === null", timeout=COLD_START_MS)
+    marks = page.evaluate(MARKS)
+    assert "werkplaats: prepare" in marks
+    assert started_python(marks) == []
+    for _ in range(50):  # the worker's end reaches Playwright as an event, soon after
+        if not page.workers:
+            break
+        page.wait_for_timeout(100)
+    assert page.workers == []
+    assert page.evaluate("window.werkplaats.python.state") == "idle"
