@@ -8,7 +8,9 @@ submission. Baseline, same run: the same tests on the reference solution in-proc
 (`InProcessHost`, no child, no JSON, no pipes).
 
 Reported: submissions per second; the cost of one graded submission (wall time x jobs / graded
-submissions) as a ratio to the in-process baseline; the grader's peak RSS (this process, and the
+submissions) as a ratio to the in-process baseline; the same in CPU (the batch's CPU of every
+process per graded submission against the in-process run's own CPU), which other load on the
+machine moves far less than the wall-time ratio; the grader's peak RSS (this process, and the
 sum of its workers and zygotes, sampled from /proc; learner children are capped on their own).
 
 Last, the deterministic costs each lesson's budget records (runner/offline/gates/budget.py).
@@ -121,15 +123,25 @@ def sandboxed_time(lesson_dir: Path, source: str, rounds: int = 3) -> float:
 
 def in_process_baseline(lesson_dir: Path, source: str, rounds: int = 3) -> float:
     """Seconds to run every test (shipped and offline) on a correct solution, in-process."""
+    return in_process_costs(lesson_dir, source, rounds)[0]
+
+
+def in_process_costs(lesson_dir: Path, source: str, rounds: int = 9) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) to run every test on a correct solution
+    in-process, the median of `rounds`. One round's CPU varies by a fifth from one call to the
+    next in the same process (186-259 ms for rag-01 on a quiet machine), hence nine rounds. The
+    CPU figure does not move with other load on the machine, so CPU against CPU is the steadier
+    ratio."""
     bundle = load_bundle(lesson_dir, include_offline=True)
     host = InProcessHost()
-    times = []
+    walls, cpus = [], []
     for _ in range(rounds):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         report = grade(bundle, host, source)
-        times.append(time.perf_counter() - started)
+        walls.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - started_cpu)
         assert report.score == report.max_score, "the reference solution must pass"
-    return statistics.median(times)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 class MemorySampler:
@@ -253,7 +265,7 @@ def main() -> int:
         mini_cpu = cpu_seconds() - mini_cpu_before
 
     reference = (LESSON_DIR / "solution.py").read_text()
-    baseline = in_process_baseline(LESSON_DIR, reference)
+    baseline, baseline_cpu = in_process_costs(LESSON_DIR, reference)
     sandboxed = sandboxed_time(LESSON_DIR, reference)
     report(f"{LESSON}, every test (shipped and offline)", args.count, args.jobs, elapsed, results, baseline)
     # The verdicts must be right at this speed too.
@@ -271,6 +283,10 @@ def main() -> int:
     cores = os.cpu_count() or 1
     print(f"CPU time of the batch, all processes {batch_cpu:5.1f} s   = {batch_cpu * 1000 / args.count:.1f} ms per "
           f"submission; on {cores} cores at best {args.count * cores / batch_cpu:.1f} submissions/s")
+    graded_count = sum(1 for r in results if r["status"] == "graded")
+    cpu_per_graded = batch_cpu / max(1, graded_count)
+    print(f"CPU per graded submission          {cpu_per_graded * 1000:7.1f} ms   = {cpu_per_graded / baseline_cpu:.2f}x "
+          f"the in-process CPU ({baseline_cpu * 1000:.1f} ms; both CPU, so other load moves them little)")
     print(f"load average (1 min) before / after   {load_before:.2f} / {load_after:.2f}")
     print(f"reference alone, one child, no batch {sandboxed * 1000:5.1f} ms   "
           f"= {sandboxed / baseline:.2f}x the in-process baseline")
