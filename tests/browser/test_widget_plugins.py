@@ -96,6 +96,30 @@ def test_the_learners_function_runs_with_grading_values_and_messages(page, widge
     expect(first.get_by_test_id("counter-result")).to_have_text(
         "De functie double ontbreekt: definieer def double(...) bovenaan in main.py.")
 
+    # A call that does not end, stopped by the editor's Stop (a Run queued behind it): the widget
+    # hears "stopped", not its time limit, and Python is interrupted in place, not replaced.
+    page.evaluate("code => window.werkplaats.editor.setCode(code)", "def double(n):\n    while True:\n        pass\n")
+    page.evaluate("""() => {
+        const python = window.werkplaats.python;
+        const evaluate = python.evaluate.bind(python);
+        window.callsSent = 0;
+        python.evaluate = (code, options) => {
+            if (code.includes("call_for_page")) window.callsSent += 1;
+            return evaluate(code, options);
+        };
+        window.workerBeforeStop = python.worker;
+    }""")
+    first.get_by_test_id("counter-step").click()
+    page.wait_for_function("() => window.callsSent === 1")
+    page.get_by_test_id("run").click()
+    expect(page.get_by_test_id("stop")).to_be_enabled()
+    page.wait_for_timeout(300)  # well inside the endless double
+    page.get_by_test_id("stop").click()
+    expect(first.get_by_test_id("counter-result")).to_have_text("Gestopt.")
+    expect(first).to_have_attribute("data-last-status", "stopped")
+    expect(first.get_by_test_id("counter-step")).to_be_enabled(timeout=COLD_START_MS)
+    assert page.evaluate("() => window.workerBeforeStop === window.werkplaats.python.worker")
+
 
 def test_the_page_loads_only_the_widgets_it_uses(page, widget_site):
     open_lesson(page, widget_site)
