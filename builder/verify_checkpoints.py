@@ -75,19 +75,29 @@ class PassedGates:
     @contextlib.contextmanager
     def gating(self, digest: str) -> Iterator[None]:
         """Held while the gate of these inputs runs: another build keeping gates in the same
-        folder waits for it (a lock file beside the reports), instead of running the same gate."""
+        folder waits for it (a lock file beside the reports), instead of running the same gate.
+
+        Once the gate's report is kept, the lock file goes (the folder would otherwise gain one
+        for every set of inputs ever gated): a build still waiting on it reads the report once it
+        has the lock, and a later one finds the report before it looks for a lock. A gate that
+        failed leaves its lock file, so builds waiting on it never gate the same inputs twice at
+        once."""
         if self.kept_in is None:
             yield
             return
+        path = self.kept_in / f"{digest}.lock"
         try:
             self.kept_in.mkdir(parents=True, exist_ok=True)
-            lock = open(self.kept_in / f"{digest}.lock", "w")
+            lock = open(path, "w")
         except OSError:
             yield
             return
         with lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             yield
+            if (self.kept_in / f"{digest}.json").is_file():
+                with contextlib.suppress(OSError):
+                    path.unlink()
 
     def _kept(self, digest: str) -> VerifiedBundle | None:
         if self.kept_in is None:

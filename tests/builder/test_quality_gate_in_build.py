@@ -192,6 +192,8 @@ def test_a_gate_cache_lets_a_later_build_skip_a_gate_that_passed_on_the_same_inp
     arguments = ["--root", str(chain_project), "--gate-cache", str(kept)]
     assert main(arguments) == 0 and main(arguments) == 0
     assert gate_runs == ["chain-01"]
+    # The report is kept, and nothing else: no lock file is left behind.
+    assert [path.suffix for path in kept.iterdir()] == [".json"]
     # A copy of the project elsewhere has the same gate inputs.
     copy = tmp_path / "elsewhere"
     shutil.copytree(chain_project, copy, ignore=shutil.ignore_patterns("_site"))
