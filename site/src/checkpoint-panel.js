@@ -187,8 +187,13 @@ class CheckpointPanel {
         const packageProblem = await this.loadImports(code);
         const ahead = packageProblem ? new Map() : await this.loadAhead(batch, code);
         const stored = [];
+        // Stop (a Run queued behind the checks) ends the whole batch: the checkpoints not yet
+        // checked go back to what they showed, as the stopped one does.
+        let stopped = false;
         for (const id of batch) {
-          const result = packageProblem ?? (ahead.has(id) ? ahead.get(id) : await this.grade(id, code));
+          const result = stopped ? null
+            : packageProblem ?? (ahead.has(id) ? ahead.get(id) : await this.grade(id, code));
+          stopped = result === null;
           stored.push([id, this.finish(id, result, code)]);
         }
         // The fingerprints only matter once the code changes: computed after the verdicts, so

@@ -185,13 +185,16 @@ def test_endless_loop_times_out_and_the_page_keeps_working(server_name, request)
     expect(page.locator("[data-testid=progress]")).to_have_text("2 / 3")
 
 
-def test_stop_during_a_check_gives_the_card_back_as_it_was(restored_page, site_server):
-    """Stop is the Run's button, but a Run queued behind a check stops that check too. That is the
-    learner's choice, not their code running out of time: the card goes back to what it showed
-    before the check ("Te traag" would be a verdict the code never earned), and Python is
-    interrupted in place, not replaced."""
-    page = restored_page
-    panel = CheckpointPanel.open(page, site_server, "?checkTimeLimit=60")
+@pytest.mark.parametrize("server_name", ["site_server", "plain_site_server"])
+def test_stop_during_a_check_gives_the_cards_back_as_they_were(server_name, request):
+    """Stop is the Run's button, but a Run queued behind the checks stops them too. That is the
+    learner's choice, not their code running out of time: the card being checked goes back to
+    what it showed before ("Te traag" would be a verdict the code never earned), and so do those
+    of the batch not checked yet (without isolation, where Stop replaces the worker, no new one
+    starts for them). With isolation Python is interrupted in place, not replaced."""
+    server = request.getfixturevalue(server_name)
+    page = request.getfixturevalue("restored_page" if server_name == "site_server" else "page")
+    panel = CheckpointPanel.open(page, server, "?checkTimeLimit=60")
     panel.editor.set_code(ENDLESS_WORD_CHUNKS)
     page.evaluate("""() => {
         const python = window.werkplaats.python;
@@ -203,17 +206,19 @@ def test_stop_during_a_check_gives_the_card_back_as_it_was(restored_page, site_s
         };
     }""")
     before = panel.state_text("word_chunks")
-    panel.click_on(page.locator("[data-testid=check-word_chunks]"))
-    page.wait_for_function("() => window.checksSent === 1", timeout=COLD_START_MS)
+    panel.click_on(page.locator("[data-testid=check-all]"))
+    page.wait_for_function("() => window.checksSent === 2", timeout=COLD_START_MS)  # word_chunks
     page.evaluate("() => { window.workerBeforeStop = window.werkplaats.python.worker; }")
     panel.editor.button("run").click()
     expect(panel.editor.button("stop")).to_be_enabled()
     page.wait_for_timeout(300)  # well inside the endless word_chunks
     panel.editor.button("stop").click()
     panel.wait_until_done(CHECK_MS)
-    assert panel.status("word_chunks") == "pending"
+    assert panel.statuses() == {"document_snapshots": "pass", "word_chunks": "pending", "chunk_coverage": "pending"}
     assert panel.state_text("word_chunks") == before
-    assert page.evaluate("() => window.workerBeforeStop === window.werkplaats.python.worker")
+    assert panel.state_text("chunk_coverage") == before
+    replaced = not page.evaluate("() => window.workerBeforeStop === window.werkplaats.python.worker")
+    assert replaced == (server_name == "plain_site_server")
     panel.editor.set_code(SOLUTION)
     assert panel.check("word_chunks") == "pass"
 
