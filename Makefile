@@ -31,7 +31,7 @@ lock:
 		--no-emit-index-url --no-emit-find-links --extra test -o requirements/lock.txt pyproject.toml
 
 # Front-end tests drive Debian's Chromium (never a browser download of Playwright's own): its
-# headless shell for the tests (the same engine; a page costs a tenth of the CPU), the full
+# headless shell for the tests (the same engine; a new page costs a tenth to a half of the CPU), the full
 # browser for the benches, which time what learners see.
 browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium; }
