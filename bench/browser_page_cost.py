@@ -33,36 +33,14 @@ sys.path.insert(0, str(ROOT))
 from bench.warm_start import build_site  # noqa: E402
 from builder.serve import start_server  # noqa: E402
 from tests.shared_fixtures import CHROMIUM_ARGS  # noqa: E402
+from tests.suite_cpu import descendants_cpu  # noqa: E402
 
 BUILDS = ("chromium", "chromium-headless-shell")
 SETTLE_SECONDS = 2.5
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def descendants_cpu(root: int) -> float:
-    """User + system seconds of every living process under `root` (not `root` itself)."""
-    parents: dict[int, int] = {}
-    cpu: dict[int, float] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            text = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = text[text.rindex(")") + 2:].split()
-        parents[int(entry)] = int(fields[1])
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / TICKS
-    total, stack = 0.0, [pid for pid, parent in parents.items() if parent == root]
-    while stack:
-        pid = stack.pop()
-        total += cpu.get(pid, 0.0)
-        stack.extend(child for child, parent in parents.items() if parent == pid)
-    return total
 
 
 def page_cost(browser, url: str) -> float:
-    before = descendants_cpu(os.getpid())
+    before = descendants_cpu(os.getpid(), include_reaped=False)
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -70,7 +48,7 @@ def page_cost(browser, url: str) -> float:
         if url.startswith("http"):
             page.locator("[data-testid=editor] .cm-content").wait_for(timeout=60_000)
         time.sleep(SETTLE_SECONDS)
-        return descendants_cpu(os.getpid()) - before
+        return descendants_cpu(os.getpid(), include_reaped=False) - before
     finally:
         context.close()
 

@@ -29,8 +29,10 @@ import pytest
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def descendants_cpu(root: int) -> float:
-    """utime+stime+cutime+cstime of every live process below `root` (from /proc), in seconds."""
+def descendants_cpu(root: int, include_reaped: bool = True) -> float:
+    """utime+stime+cutime+cstime of every live process below `root` (from /proc), in seconds;
+    without `include_reaped`, utime+stime only (a page measured while it is open: its own
+    processes are all alive, and what the browser reaped of an earlier one stays out)."""
     children: dict[int, list[int]] = {}
     cpu: dict[int, float] = {}
     for entry in os.listdir("/proc"):
@@ -45,7 +47,8 @@ def descendants_cpu(root: int) -> float:
         children.setdefault(parent, []).append(pid)
         # Its own time and that of its children it has reaped (Chromium reaps its renderers):
         # a page closed during a test would otherwise take its CPU with it.
-        cpu[pid] = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / TICKS
+        reaped = int(fields[13]) + int(fields[14]) if include_reaped else 0
+        cpu[pid] = (int(fields[11]) + int(fields[12]) + reaped) / TICKS
     total, stack = 0.0, list(children.get(root, []))
     while stack:
         pid = stack.pop()
