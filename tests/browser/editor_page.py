@@ -15,6 +15,23 @@ WASM_SERVED = """() => {
   return mark ? mark.name.slice("werkplaats: wasm served: ".length) : null;
 }"""
 
+# Counts in `window[counter]` the snippets the page's Python worker is asked to evaluate that
+# contain `needle` (a check, a widget's call): a test can then wait until Python is on one.
+COUNT_EVALUATIONS = """([needle, counter]) => {
+  const python = window.werkplaats.python;
+  const evaluate = python.evaluate.bind(python);
+  window[counter] = 0;
+  python.evaluate = (code, options) => {
+    if (code.includes(needle)) window[counter] += 1;
+    return evaluate(code, options);
+  };
+}"""
+
+
+def count_evaluations(page: Page, needle: str, counter: str) -> None:
+    """From now on, window[counter] counts the evaluated snippets containing `needle`."""
+    page.evaluate(COUNT_EVALUATIONS, [needle, counter])
+
 
 @dataclass
 class EditorPage:

@@ -23,7 +23,7 @@ from runner.core.grade import grade
 from runner.core.host import InProcessHost
 from runner.offline.gates.quality_gate import compose_source
 from tests.browser.checkpoint_panel import CHECK_MS, CHECKPOINT_IDS, LESSON_DIR, ROOT, CheckpointPanel
-from tests.browser.editor_page import COLD_START_MS
+from tests.browser.editor_page import COLD_START_MS, count_evaluations
 
 pytestmark = pytest.mark.browser
 
@@ -196,16 +196,8 @@ def test_stop_during_a_check_gives_the_cards_back_as_they_were(server_name, requ
     page = request.getfixturevalue("restored_page" if server_name == "site_server" else "page")
     panel = CheckpointPanel.open(page, server, "?checkTimeLimit=60")
     panel.editor.set_code(ENDLESS_WORD_CHUNKS)
-    page.evaluate("""() => {
-        const python = window.werkplaats.python;
-        const evaluate = python.evaluate.bind(python);
-        window.checksSent = 0;
-        python.evaluate = (code, options) => {
-            if (code.includes("web.check(")) window.checksSent += 1;
-            return evaluate(code, options);
-        };
-    }""")
     before = panel.state_text("word_chunks")
+    count_evaluations(page, "web.check(", "checksSent")
     panel.click_on(page.locator("[data-testid=check-all]"))
     page.wait_for_function("() => window.checksSent === 2", timeout=COLD_START_MS)  # word_chunks
     page.evaluate("() => { window.workerBeforeStop = window.werkplaats.python.worker; }")

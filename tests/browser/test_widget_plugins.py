@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.editor_page import COLD_START_MS
+from tests.browser.editor_page import COLD_START_MS, count_evaluations
 
 pytestmark = pytest.mark.browser
 
@@ -99,16 +99,8 @@ def test_the_learners_function_runs_with_grading_values_and_messages(page, widge
     # A call that does not end, stopped by the editor's Stop (a Run queued behind it): the widget
     # hears "stopped", not its time limit, and Python is interrupted in place, not replaced.
     page.evaluate("code => window.werkplaats.editor.setCode(code)", "def double(n):\n    while True:\n        pass\n")
-    page.evaluate("""() => {
-        const python = window.werkplaats.python;
-        const evaluate = python.evaluate.bind(python);
-        window.callsSent = 0;
-        python.evaluate = (code, options) => {
-            if (code.includes("call_for_page")) window.callsSent += 1;
-            return evaluate(code, options);
-        };
-        window.workerBeforeStop = python.worker;
-    }""")
+    count_evaluations(page, "call_for_page", "callsSent")
+    page.evaluate("() => { window.workerBeforeStop = window.werkplaats.python.worker; }")
     first.get_by_test_id("counter-step").click()
     page.wait_for_function("() => window.callsSent === 1")
     page.get_by_test_id("run").click()
