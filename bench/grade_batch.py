@@ -106,7 +106,7 @@ def generate_mini(folder: Path, count: int) -> None:
 
 
 def sandboxed_time(lesson_dir: Path, source: str, rounds: int = 3) -> float:
-    """The same as in_process_baseline, through ChildProcessHost: a fresh child per round."""
+    """The wall time of in_process_costs, through ChildProcessHost: a fresh child per round."""
     bundle = load_bundle(lesson_dir, include_offline=True)
     times = []
     with ChildProcessHost() as host:
@@ -119,11 +119,6 @@ def sandboxed_time(lesson_dir: Path, source: str, rounds: int = 3) -> float:
             times.append(time.perf_counter() - started)
             assert report.score == report.max_score, "the reference solution must pass"
     return statistics.median(times)
-
-
-def in_process_baseline(lesson_dir: Path, source: str, rounds: int = 3) -> float:
-    """Seconds to run every test (shipped and offline) on a correct solution, in-process."""
-    return in_process_costs(lesson_dir, source, rounds)[0]
 
 
 def in_process_costs(lesson_dir: Path, source: str, rounds: int = 9) -> tuple[float, float]:
@@ -293,7 +288,7 @@ def main() -> int:
     print(f"peak RSS, grader main process     {parent_peak_mb:8.1f} MB")
     print(f"peak RSS, grader + workers + zygotes {memory.grader_peak / 1024:5.1f} MB   (goal < {GOAL_PEAK_MB:g}; sampled)")
     print(f"peak RSS, largest learner child   {memory.learner_peak / 1024:8.1f} MB   (capped per child)")
-    mini_baseline = in_process_baseline(MINI_LESSONS / "mini-01", MINI_CODE)
+    mini_baseline, _ = in_process_costs(MINI_LESSONS / "mini-01", MINI_CODE, rounds=3)
     report("sandbox fixed cost: tiny lesson mini-01", args.count, args.jobs, mini_elapsed,
            mini_results, mini_baseline)
     print(f"CPU time of the batch, all processes {mini_cpu:5.1f} s   = {mini_cpu * 1000 / args.count:.1f} ms per "

@@ -102,10 +102,11 @@ def plain_site_server(built_site):
 # The browser the tests drive: Debian's Chromium headless shell, the same Blink and V8 as its
 # `chromium` (one source package, one version) without the windows, tabs and profile services of
 # the full browser, which a headless test never shows. A new context and page there cost a tenth
-# to a half of the CPU (bench/browser_page_cost.py), and the suite opens some hundreds. Where the shell is not installed
-# (`make browser` could not get it), the full `chromium`: the same verdicts, more CPU.
-# WERKPLAATS_CHROMIUM names the one to drive (`WERKPLAATS_CHROMIUM=chromium make test`: the full
-# browser). The benches (bench/) time what learners see, so they drive the full `chromium`.
+# to a half of the CPU (bench/browser_page_cost.py), and the suite opens some hundreds. Where the
+# shell is not installed (`make browser` could not get it), the full `chromium`: the same
+# verdicts, more CPU. WERKPLAATS_CHROMIUM names the one to drive (`WERKPLAATS_CHROMIUM=chromium
+# make test`: the full browser). The benches (bench/) time what learners see, so they drive the
+# full `chromium`.
 CHROMIUM_VARIABLE = "WERKPLAATS_CHROMIUM"
 CHROMIUM_FOR_TESTS = ("chromium-headless-shell", "chromium")
 
