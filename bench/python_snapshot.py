@@ -11,6 +11,9 @@ page once), and drives headless Debian Chromium (900 px wide). Each run is one n
   until the snapshot is kept.
 - return visit: rag-01 opened again in the same profile and clicked at once in the same way;
   Python starts from the snapshot (the run fails if it did not).
+- another lesson: rag-03, never opened in that profile, with its reference solution and its first
+  checkpoint, clicked at once. It starts from the same snapshot, which holds rag-01's tests
+  loaded but not rag-03's: the page loads those after the restore ("any lesson page" of issue 27).
 
 Both figures are page load (navigation start) to the settled verdict, and click to verdict; the
 server without headers is measured against the cold figure of the server with them (its own first
@@ -43,6 +46,11 @@ sys.path.insert(0, str(ROOT))
 
 from bench.warm_start import CHECKPOINT, CHROMIUM_ARGS, SOLUTION, build_site  # noqa: E402
 from builder.serve import start_server  # noqa: E402
+from runner.core.bundle import load_bundle  # noqa: E402
+
+OTHER_LESSON = "rag-03"
+OTHER_SOLUTION = (ROOT / "checkpoints" / OTHER_LESSON / "solution.py").read_text(encoding="utf-8")
+OTHER_CHECKPOINT = load_bundle(ROOT / "checkpoints" / OTHER_LESSON, include_offline=False).checkpoints[0].id
 
 VIEWPORT = {"width": 900, "height": 900}
 RATIO_GOAL = 0.2
@@ -93,14 +101,15 @@ SNAPSHOT_SIZES = """async () => {
 }"""
 
 
-def timed_visit(context, url: str) -> tuple[dict, object]:
+def timed_visit(context, url: str, lesson: str = "rag-01", solution: str = SOLUTION,
+                checkpoint: str = CHECKPOINT) -> tuple[dict, object]:
     page = context.new_page()
-    page.goto(f"{url}rag-01/")
+    page.goto(f"{url}{lesson}/")
     page.locator("[data-testid=editor] .cm-content").wait_for(timeout=LOAD_TIMEOUT_MS)
-    page.evaluate("code => window.werkplaats.editor.setCode(code)", SOLUTION)
-    result = page.evaluate(CHECK_AND_TIME, CHECKPOINT)
+    page.evaluate("code => window.werkplaats.editor.setCode(code)", solution)
+    result = page.evaluate(CHECK_AND_TIME, checkpoint)
     if result["status"] != "pass":
-        raise SystemExit(f"the reference solution did not pass {CHECKPOINT}: {result['status']}")
+        raise SystemExit(f"the reference solution of {lesson} did not pass {checkpoint}: {result['status']}")
     result["start"] = page.locator("[data-editor-panel]").get_attribute("data-python-start")
     result["marks"] = page.evaluate(TIMELINE)
     return result, page
@@ -137,8 +146,9 @@ def first_visit_without_headers(context, url: str) -> None:
     raise SystemExit("no snapshot was kept on the server without headers")
 
 
-def one_profile(browser, url: str, plain_url: str | None = None) -> tuple[dict, dict, dict, dict | None]:
-    """Cold and return visit on the server with headers; a return visit on the plain server too."""
+def one_profile(browser, url: str, plain_url: str | None = None) -> tuple[dict, dict, dict, dict | None, dict]:
+    """Cold and return visit on the server with headers, then another lesson's first page in that
+    profile; a return visit on the plain server too."""
     context = browser.new_context(viewport=VIEWPORT)
     try:
         cold, page = timed_visit(context, url)
@@ -147,8 +157,11 @@ def one_profile(browser, url: str, plain_url: str | None = None) -> tuple[dict, 
         page.close()
         warm, page = timed_visit(context, url)
         page.close()
-        if cold["start"] != "cold" or warm["start"] != "snapshot":
-            raise SystemExit(f"expected a cold then a snapshot start, got {cold['start']} then {warm['start']}")
+        other, page = timed_visit(context, url, OTHER_LESSON, OTHER_SOLUTION, OTHER_CHECKPOINT)
+        page.close()
+        if cold["start"] != "cold" or warm["start"] != "snapshot" or other["start"] != "snapshot":
+            raise SystemExit(f"expected a cold then two snapshot starts, got {cold['start']}, {warm['start']} "
+                             f"and {other['start']}")
     finally:
         context.close()
     plain = None
@@ -162,7 +175,7 @@ def one_profile(browser, url: str, plain_url: str | None = None) -> tuple[dict, 
                 raise SystemExit(f"expected a snapshot start without headers, got {plain['start']}")
         finally:
             context.close()
-    return cold, warm, sizes, plain
+    return cold, warm, sizes, plain, other
 
 
 def commit() -> str:
@@ -195,7 +208,7 @@ def main() -> int:
             plain_server.close()
     load_after = os.getloadavg()
 
-    colds = [cold for cold, _, _, _ in results]
+    colds = [cold for cold, _, _, _, _ in results]
     cold_load = statistics.median(cold["loadMs"] for cold in colds)
     cold_click = statistics.median(cold["clickMs"] for cold in colds)
     sizes = results[-1][2]
@@ -204,15 +217,16 @@ def main() -> int:
           f"{load_after[0]:.1f} after (2 cores{'; busy machine: times are pessimistic' if load_before[0] > 2 else ''})")
     print(f"  median of {arguments.runs} profiles; loopback, headless Chromium, {VIEWPORT['width']} px wide")
     print(f"  first visit (cold start):  page load -> verdict {cold_load:.0f} ms (click -> verdict {cold_click:.0f} ms)")
-    kinds = [("with headers", [warm for _, warm, _, _ in results]),
-             ("without headers", [plain for _, _, _, plain in results])]
+    kinds = [("with headers", [warm for _, warm, _, _, _ in results]),
+             ("without headers", [plain for _, _, _, plain, _ in results]),
+             (f"{OTHER_LESSON}, headers", [other for _, _, _, _, other in results])]
     for kind, visits in kinds:
         load = statistics.median(visit["loadMs"] for visit in visits)
         click = statistics.median(visit["clickMs"] for visit in visits)
         ratio = load / cold_load
         met = ratio <= RATIO_GOAL and load < RETURN_GOAL_MS
         served = ", ".join(sorted({served_wasm(visit) for visit in visits}))
-        print(f"  return visit, {kind:15}: page load -> verdict {load:.0f} ms (click -> verdict {click:.0f} ms)"
+        print(f"  return visit, {kind:16}: page load -> verdict {load:.0f} ms (click -> verdict {click:.0f} ms)"
               f" = {ratio:.3f}x cold  [goal <= {RATIO_GOAL}x and < {RETURN_GOAL_MS:.0f} ms: "
               f"{'meets goal' if met else 'MISSES goal'}]; wasm served: {served}")
     print(f"  snapshot: {sizes['raw'] / 1e6:.1f} MB in the cache (never on the wire: made in the browser;"
