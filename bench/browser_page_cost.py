@@ -21,7 +21,6 @@ import datetime
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.warm_start import build_site  # noqa: E402
+from bench.warm_start import build_site, commit  # noqa: E402
 from builder.serve import start_server  # noqa: E402
 from tests.shared_fixtures import CHROMIUM_ARGS  # noqa: E402
 from tests.suite_cpu import descendants_cpu  # noqa: E402
@@ -77,8 +76,7 @@ def main() -> int:
         raise SystemExit(f"not installed: {', '.join(missing)} (make browser installs both)")
     from playwright.sync_api import sync_playwright
 
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip() or "unknown"
+    measured_on = commit()
     with tempfile.TemporaryDirectory(prefix="werkplaats-bench-") as temporary:
         site = Path(temporary) / "_site"
         build_site(site)
@@ -102,7 +100,7 @@ def main() -> int:
         finally:
             server.close()
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"CPU of a new context and page: commit {commit}, {now}, load average "
+    print(f"CPU of a new context and page: commit {measured_on}, {now}, load average "
           f"{load_before:.1f} before / {os.getloadavg()[0]:.1f} after; median of {args.rounds}")
     for target in ("first page", "about:blank", "rag-01, read only"):
         full = statistics.median(costs["chromium", target])

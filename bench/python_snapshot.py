@@ -36,15 +36,15 @@ import datetime
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.warm_start import CHECKPOINT, CHROMIUM_ARGS, SOLUTION, build_site  # noqa: E402
+from bench.warm_start import CHECKPOINT, CHROMIUM_ARGS, SOLUTION, build_site, commit  # noqa: E402
 from builder.serve import start_server  # noqa: E402
 from runner.core.bundle import load_bundle  # noqa: E402
 
@@ -146,7 +146,17 @@ def first_visit_without_headers(context, url: str) -> None:
     raise SystemExit("no snapshot was kept on the server without headers")
 
 
-def one_profile(browser, url: str, plain_url: str | None = None) -> tuple[dict, dict, dict, dict | None, dict]:
+class Profile(NamedTuple):
+    """One browser profile's visits (each a timed_visit result) and the snapshot's sizes."""
+
+    cold: dict
+    warm: dict
+    sizes: dict
+    plain: dict | None  # the return visit on the server without headers
+    other: dict  # another lesson's first page after the snapshot was kept
+
+
+def one_profile(browser, url: str, plain_url: str | None = None) -> Profile:
     """Cold and return visit on the server with headers, then another lesson's first page in that
     profile; a return visit on the plain server too."""
     context = browser.new_context(viewport=VIEWPORT)
@@ -175,12 +185,7 @@ def one_profile(browser, url: str, plain_url: str | None = None) -> tuple[dict, 
                 raise SystemExit(f"expected a snapshot start without headers, got {plain['start']}")
         finally:
             context.close()
-    return cold, warm, sizes, plain, other
-
-
-def commit() -> str:
-    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                          text=True).stdout.strip() or "unknown"
+    return Profile(cold, warm, sizes, plain, other)
 
 
 def main() -> int:
@@ -208,18 +213,18 @@ def main() -> int:
             plain_server.close()
     load_after = os.getloadavg()
 
-    colds = [cold for cold, _, _, _, _ in results]
+    colds = [profile.cold for profile in results]
     cold_load = statistics.median(cold["loadMs"] for cold in colds)
     cold_click = statistics.median(cold["clickMs"] for cold in colds)
-    sizes = results[-1][2]
+    sizes = results[-1].sizes
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"Python memory snapshot: commit {commit()}, {now}, load average {load_before[0]:.1f} before / "
           f"{load_after[0]:.1f} after (2 cores{'; busy machine: times are pessimistic' if load_before[0] > 2 else ''})")
     print(f"  median of {arguments.runs} profiles; loopback, headless Chromium, {VIEWPORT['width']} px wide")
     print(f"  first visit (cold start):  page load -> verdict {cold_load:.0f} ms (click -> verdict {cold_click:.0f} ms)")
-    kinds = [("with headers", [warm for _, warm, _, _, _ in results]),
-             ("without headers", [plain for _, _, _, plain, _ in results]),
-             (f"{OTHER_LESSON}, headers", [other for _, _, _, _, other in results])]
+    kinds = [("with headers", [profile.warm for profile in results]),
+             ("without headers", [profile.plain for profile in results]),
+             (f"{OTHER_LESSON}, headers", [profile.other for profile in results])]
     for kind, visits in kinds:
         load = statistics.median(visit["loadMs"] for visit in visits)
         click = statistics.median(visit["clickMs"] for visit in visits)

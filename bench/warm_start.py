@@ -61,6 +61,12 @@ CHECK_AND_TIME = """async (id) => {
 }"""
 
 
+def commit() -> str:
+    """The short hash of the checked-out commit, which every figure in BENCHMARKS.md names."""
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+
+
 def build_site(out: Path) -> None:
     completed = subprocess.run([sys.executable, str(ROOT / "build.py"), "--out", str(out)],
                                cwd=ROOT, capture_output=True, text=True)
