@@ -4,10 +4,10 @@
 For each build: one browser; its first context and page (about:blank: what each test worker's
 browser pays once); then --rounds times a new context and page (a fresh profile, as most browser
 tests take), first about:blank, then rag-01's page of a built site, read only (no Python starts on
-a page that is only read). The CPU is user + system time of every process of the browser
-(read from /proc before the context closes, so the renderer is still there), from before the
-context opens to 2.5 s after the page loaded (a renderer keeps working for a second or two after
-`goto` returns). Printed: the median per page for each build, and the shell's as a ratio to the full
+a page that is only read). The CPU is user + system time of every process of the browser,
+read from /proc before the context closes (so the renderer is still there) and per process (so one
+that ends meanwhile takes nothing out), from before the context opens to 2.5 s after the page
+loaded (a renderer keeps working for a second or two after `goto` returns). Printed: the median per page for each build, and the shell's as a ratio to the full
 browser's, measured in the same run. Also: whether the page works the same in both (the editor is
 there, the service worker took control after a reload).
 
@@ -32,14 +32,16 @@ sys.path.insert(0, str(ROOT))
 from bench.warm_start import build_site, commit  # noqa: E402
 from builder.serve import start_server  # noqa: E402
 from tests.shared_fixtures import CHROMIUM_ARGS  # noqa: E402
-from tests.suite_cpu import descendants_cpu  # noqa: E402
+from tests.suite_cpu import descendants_cpu_by_pid  # noqa: E402
 
 BUILDS = ("chromium", "chromium-headless-shell")
 SETTLE_SECONDS = 2.5
 
 
 def page_cost(browser, url: str) -> float:
-    before = descendants_cpu(os.getpid(), include_reaped=False)
+    # Per process, what it spent meanwhile: a renderer of an earlier context that ends during the
+    # page would otherwise take its whole CPU out of the sum (a negative cost).
+    before = descendants_cpu_by_pid(os.getpid(), include_reaped=False)
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -47,7 +49,8 @@ def page_cost(browser, url: str) -> float:
         if url.startswith("http"):
             page.locator("[data-testid=editor] .cm-content").wait_for(timeout=60_000)
         time.sleep(SETTLE_SECONDS)
-        return descendants_cpu(os.getpid(), include_reaped=False) - before
+        after = descendants_cpu_by_pid(os.getpid(), include_reaped=False)
+        return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
     finally:
         context.close()
 

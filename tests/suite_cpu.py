@@ -33,6 +33,11 @@ def descendants_cpu(root: int, include_reaped: bool = True) -> float:
     """utime+stime+cutime+cstime of every live process below `root` (from /proc), in seconds;
     without `include_reaped`, utime+stime only (a page measured while it is open: its own
     processes are all alive, and what the browser reaped of an earlier one stays out)."""
+    return sum(descendants_cpu_by_pid(root, include_reaped).values())
+
+
+def descendants_cpu_by_pid(root: int, include_reaped: bool = True) -> dict[int, float]:
+    """descendants_cpu per live process: pid -> seconds."""
     children: dict[int, list[int]] = {}
     cpu: dict[int, float] = {}
     for entry in os.listdir("/proc"):
@@ -49,12 +54,13 @@ def descendants_cpu(root: int, include_reaped: bool = True) -> float:
         # a page closed during a test would otherwise take its CPU with it.
         reaped = int(fields[13]) + int(fields[14]) if include_reaped else 0
         cpu[pid] = (int(fields[11]) + int(fields[12]) + reaped) / TICKS
-    total, stack = 0.0, list(children.get(root, []))
+    below: dict[int, float] = {}
+    stack = list(children.get(root, []))
     while stack:
         pid = stack.pop()
-        total += cpu.get(pid, 0.0)
+        below[pid] = cpu.get(pid, 0.0)
         stack.extend(children.get(pid, []))
-    return total
+    return below
 
 
 def machine_busy_seconds() -> float:
