@@ -130,8 +130,54 @@ def browser(chromium_path):
         browser = playwright.chromium.launch(
             executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS,
         )
+        PAGE_CONSOLE.record_every_context_of(browser)
         yield browser
         browser.close()
+
+
+class PageConsole:
+    """The warnings and errors that pages wrote to their console, and errors nobody caught, while
+    the current test ran: a failed browser test shows them in a section of its report ("page
+    console"), so a failure that comes once in many runs (a worker replaced under load, say) says
+    what the page saw. Every context of the session's browser is recorded, a test's own too."""
+
+    KEPT = 60  # the last lines, enough for one test's page; a test that logs in a loop stays short
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def record_every_context_of(self, browser) -> None:
+        new_context = browser.new_context
+
+        def recorded_context(*args, **kwargs):
+            context = new_context(*args, **kwargs)
+            context.on("console", self.console_message)
+            context.on("weberror", lambda error: self.add(f"uncaught: {error.error}"))
+            return context
+
+        browser.new_context = recorded_context  # our tests make every page in a context of their own
+
+    def console_message(self, message) -> None:
+        if message.type in ("warning", "error"):
+            self.add(f"{message.type}: {message.text}")
+
+    def add(self, line: str) -> None:
+        self.lines = [*self.lines[-(self.KEPT - 1):], line]
+
+
+PAGE_CONSOLE = PageConsole()
+
+
+def pytest_runtest_setup(item):
+    PAGE_CONSOLE.lines = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and PAGE_CONSOLE.lines:
+        report.sections.append(("page console", "\n".join(PAGE_CONSOLE.lines)))
 
 
 class RequestLog:
