@@ -449,21 +449,16 @@ const handlers = {
     }
   },
 
-  // Unpack an archive (e.g. the checkpoint tests) into Pyodide's file system: its `bytes` as the
-  // page fetched them, or fetched here from its `url`.
+  // Fetch an archive (e.g. the checkpoint tests) and unpack it into Pyodide's file system.
   async unpack(message) {
-    const buffer = message.bytes instanceof ArrayBuffer ? message.bytes : await archiveBuffer(message.url);
+    const url = new URL(message.url, self.location.href).href;
+    const pending = prefetched.get(url);
+    prefetched.delete(url);
+    const buffer = pending ? await pending.catch(() => fetchBuffer(url)) : await fetchBuffer(url);
     pyodide.unpackArchive(buffer, message.format, { extractDir: message.extractDir });
     return {};
   },
 };
-
-async function archiveBuffer(address) {
-  const url = new URL(address, self.location.href).href;
-  const pending = prefetched.get(url);
-  prefetched.delete(url);
-  return pending ? pending.catch(() => fetchBuffer(url)) : fetchBuffer(url);
-}
 
 // The snapshot's bytes from the page: a Blob of the stored entry, read here (off the page's
 // thread), or an ArrayBuffer; null when the page could not read them.

@@ -113,8 +113,7 @@ def test_an_edit_made_while_the_lesson_data_loads_is_followed_like_any_later_edi
     panel.editor.set_code(HELPER_EDITED)
     wait_for_fingerprints(page)
     held = []
-    # Only the lesson's own: a start that makes a snapshot also reads the other lessons' (snapshot-lessons.js).
-    page.route("**/checkpoints/rag-01/meta.json", lambda route: held.append(route))
+    page.route("**/meta.json", lambda route: held.append(route))
     page.reload()
     while not held:
         page.wait_for_timeout(20)
