@@ -10,10 +10,6 @@ Two files per lesson:
   lesson's settings (runner.core.lesson_config.LessonSettings, the same the offline grader reads),
   read by checkpoint-panel.js.
 
-And one file for the whole build, `checkpoints/lessons.json` (`LessonIndex`): every lesson's
-meta.json, so that the start that makes the Python memory snapshot can load the tests of the
-build's other lessons into it too (checkpoint-check.js `loadOtherLessonsTests`).
-
 What ships and its hash are what the verify stage's gate verified (a `VerifiedBundle`): the
 lesson's code is not executed again here. Only a caller without a verify stage has it loaded.
 
@@ -42,7 +38,6 @@ RUNNER_DIR = Path(runner.__file__).resolve().parent
 CORE_DIR = "core"  # runner/core/: the grading core, all of which ships (runner/core/web.py is the entry)
 ZIP_TIMESTAMP = (2020, 1, 1, 0, 0, 0)
 META_NAME = "meta.json"
-INDEX_NAME = "lessons.json"  # in checkpoints/, beside the lessons' folders
 
 
 @dataclass(frozen=True)
@@ -145,19 +140,3 @@ def write_checkpoint_bundle(lesson: Lesson, out_dir: Path, verified: VerifiedBun
     )
     (target / META_NAME).write_text(json.dumps(asdict(meta), ensure_ascii=False, indent=1), encoding="utf-8")
     return meta
-
-
-@dataclass(frozen=True)
-class LessonIndex:
-    """checkpoints/lessons.json: the meta.json of every lesson of the build that has checkpoints,
-    relative to this file, in the build's order."""
-
-    metas: list[str]
-
-
-def write_lesson_index(lessons: list[Lesson], out_dir: Path) -> LessonIndex:
-    index = LessonIndex([f"{lesson.id}/{META_NAME}" for lesson in lessons if lesson.checkpoints])
-    target = out_dir / "checkpoints"
-    target.mkdir(parents=True, exist_ok=True)
-    (target / INDEX_NAME).write_text(json.dumps(asdict(index), indent=1), encoding="utf-8")
-    return index

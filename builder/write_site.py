@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.assets import build_assets, build_widget_assets
-from builder.checkpoint_bundle import write_checkpoint_bundle, write_lesson_index
+from builder.checkpoint_bundle import write_checkpoint_bundle
 from builder.model import Lesson
 from builder.render_page import Page
 from builder.service_worker import write_service_worker
@@ -26,8 +26,8 @@ BuildStep = Callable[[Path], object]  # what a step returns is for its own tests
 
 def default_steps(lessons: list[Lesson], verified: dict[str, VerifiedBundle] | None = None) -> list[BuildStep]:
     """The bundled front end and vendored runtime, the used widgets' bundles, each lesson's
-    checkpoint archive (of the shipped tests the verify stage verified) and the index of those,
-    and last the service worker, whose manifest lists all of them."""
+    checkpoint archive (of the shipped tests the verify stage verified), and last the service
+    worker, whose manifest lists all of them."""
     verified = verified or {}
     steps: list[BuildStep] = [build_assets]
     used_widgets = list({widget.name: widget for lesson in lessons for widget in lesson.widgets}.values())
@@ -35,8 +35,6 @@ def default_steps(lessons: list[Lesson], verified: dict[str, VerifiedBundle] | N
     for lesson in lessons:
         if lesson.checkpoints:
             steps.append(functools.partial(checkpoint_step, lesson, verified.get(lesson.id)))
-    if any(lesson.checkpoints for lesson in lessons):
-        steps.append(functools.partial(write_lesson_index, lessons))
     steps.append(write_service_worker)
     return steps
 

@@ -53,17 +53,10 @@ class CheckpointFeedback:
 
 
 def bundle_for(lesson_dir: str) -> Bundle:
-    """The shipped tests of one lesson, loaded once per interpreter (the worker keeps it, and so
-    does a memory snapshot made of it: the start that makes one loads every lesson's tests)."""
+    """The shipped tests of one lesson, loaded once per interpreter (the worker keeps it)."""
     if lesson_dir not in _bundles:
         _bundles[lesson_dir] = load_bundle(lesson_dir, include_offline=False)
     return _bundles[lesson_dir]
-
-
-def lessons_loaded() -> list[str]:
-    """The lessons whose shipped tests this interpreter holds, sorted (one restored from a
-    snapshot holds those the snapshot was made with)."""
-    return sorted(bundle.lesson for bundle in _bundles.values())
 
 
 def feedback(result: CheckpointResult, total: int, duration_ms: float) -> CheckpointFeedback:

@@ -4,8 +4,9 @@
 // and the result as it is stored (checkpoint-results.js keeps it).
 import { codeFingerprint } from "./checkpoint-results.js";
 import { packageErrorMessage } from "./editor.js";
-import { LOAD_TESTS_SNIPPET, webSnippet } from "./runner-client.js";
+import { webSnippet } from "./runner-client.js";
 
+const WARM_SNIPPET = webSnippet(`web.bundle_for(args["lesson_dir"]).bundle_sha256`);
 const CHECK_SNIPPET = webSnippet(`web.check(args["code"], args["lesson_dir"], args["only"])`);
 const FINGERPRINTS_SNIPPET = webSnippet(`web.fingerprints(args["code"], args["lesson_dir"])`);
 const LOAD_AHEAD_SNIPPET = webSnippet(`web.load_ahead(args["code"], args["lesson_dir"], args["only"])`);
@@ -25,7 +26,7 @@ export function setupProblemResult(setupProblem) {
 // null, or what went wrong, to end "Controleren lukt nu niet: …".
 export async function warmTests(evaluate, args) {
   try {
-    await evaluate(LOAD_TESTS_SNIPPET, { args });
+    await evaluate(WARM_SNIPPET, { args });
     return null;
   } catch (error) {
     return `de checkpoint-tests konden niet geladen worden (${error.message ?? error})`;

@@ -17,7 +17,6 @@ import { LOADING_PYTHON } from "./editor.js";
 import { initExport } from "./export.js";
 import { pageLessonId, positiveNumberSetting } from "./page-settings.js";
 import { lessonArchive, webArgs } from "./runner-client.js";
-import { loadOtherLessonsTests } from "./snapshot-lessons.js";
 
 // For all shipped tests of one checkpoint together, when the page does not say (the builder writes
 // the lesson's `check_seconds` from checkpoints.toml; the offline grader applies the same limit).
@@ -115,7 +114,6 @@ class CheckpointPanel {
       }
       this.setupProblem = await warmTests(evaluate, this.pythonArgs());
     });
-    this.python.addSnapshotSetup((access) => loadOtherLessonsTests(access, metaUrl));
   }
 
   // The check limit of one checkpoint: all its tests together (offline enforces the same).

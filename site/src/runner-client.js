@@ -23,9 +23,6 @@ export function webSnippet(expression) {
   return `${IMPORT_RUNNER}${expression}\n`;
 }
 
-// Loads the lesson's tests (once per interpreter: runner.core.web.bundle_for) and gives their hash.
-export const LOAD_TESTS_SNIPPET = webSnippet(`web.bundle_for(args["lesson_dir"]).bundle_sha256`);
-
 /**
  * The arguments every web snippet gets, plus `extra`: where the runner is unpacked (`root`) and
  * the lesson's folder in the archive (`lesson_dir`).

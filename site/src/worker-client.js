@@ -67,7 +67,6 @@ export class PythonWorker {
     this.inFlight = null;
     this.waiting = [];
     this.setups = [];
-    this.snapshotSetups = [];
     this.prefetchUrls = new Set();
     this.listeners = new Set();
     this.state = "idle";
@@ -98,24 +97,6 @@ export class PythonWorker {
         await setup(this.directAccess());
         return info;
       });
-    }
-  }
-
-  // Steps of the start that makes the memory snapshot only, after the setups and right before it
-  // is made: what every later page of the build should find in the interpreter too (the tests
-  // of the build's other lessons). Best effort: one that fails is left out of the snapshot, and
-  // the start goes on. A setup gets `{call, evaluate}`, as in `addSetup`.
-  addSnapshotSetup(setup) {
-    this.snapshotSetups.push(setup);
-  }
-
-  async runSnapshotSetups() {
-    for (const setup of this.snapshotSetups) {
-      try {
-        await setup(this.directAccess());
-      } catch (error) {
-        console.info("left out of the Python snapshot:", error?.message ?? error);
-      }
     }
   }
 
@@ -229,11 +210,7 @@ export class PythonWorker {
       };
       await runSetups();
       mark("setups-done");
-      if (info.snapshotAllowed && this.worker === worker) {
-        await this.runSnapshotSetups();
-        mark("snapshot-setups-done");
-        if (this.worker === worker) await this.offerSnapshot(info.version);
-      }
+      if (info.snapshotAllowed && this.worker === worker) await this.offerSnapshot(info.version);
       await runSetups();
       if (this.worker === worker) {
         mark("python-ready");

@@ -200,19 +200,3 @@ def test_the_page_grader_shows_values_of_visible_tests_only():
         elif feedback["expected"] is not None:
             visible_shown += 1
     assert visible_shown >= 1  # the worked examples do show expected against actual
-
-
-def test_the_build_lists_every_lesson_with_checkpoints_in_its_order(built_site):
-    """checkpoints/lessons.json: what the start that makes the Python snapshot loads the tests of."""
-    lessons = load_lessons(ROOT / "lessons", ROOT / "checkpoints", root=ROOT)
-    index = json.loads((built_site / "checkpoints" / "lessons.json").read_text(encoding="utf-8"))
-    metas = [json.loads((built_site / "checkpoints" / path).read_text(encoding="utf-8")) for path in index["metas"]]
-    assert [meta["lesson"] for meta in metas] == [lesson.id for lesson in lessons if lesson.checkpoints]
-
-
-def test_web_says_which_lessons_tests_the_interpreter_holds(monkeypatch):
-    monkeypatch.setattr(web, "_bundles", {})
-    assert web.lessons_loaded() == []
-    for lesson_id in ("rag-03", "rag-01"):
-        web.bundle_for(str(ROOT / "checkpoints" / lesson_id))
-    assert web.lessons_loaded() == ["rag-01", "rag-03"]
