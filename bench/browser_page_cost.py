@@ -7,9 +7,10 @@ tests take), first about:blank, then rag-01's page of a built site, read only (n
 a page that is only read). The CPU is user + system time of every process of the browser,
 read from /proc before the context closes (so the renderer is still there) and per process (so one
 that ends meanwhile takes nothing out), from before the context opens to 2.5 s after the page
-loaded (a renderer keeps working for a second or two after `goto` returns). Printed: the median per page for each build, and the shell's as a ratio to the full
-browser's, measured in the same run. Also: whether the page works the same in both (the editor is
-there, the service worker took control after a reload).
+loaded (a renderer keeps working for a second or two after `goto` returns). Printed: the median
+per page for each build, and the shell's as a ratio to the full browser's, measured in the same
+run. Also: whether the page works the same in both (the editor is there, the service worker
+took control after a reload).
 
     python bench/browser_page_cost.py [--rounds 5]
 """

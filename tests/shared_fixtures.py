@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import deque
 from itertools import zip_longest
 from pathlib import Path
 
@@ -144,7 +145,7 @@ class PageConsole:
     KEPT = 60  # the last lines, enough for one test's page; a test that logs in a loop stays short
 
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.lines: deque[str] = deque(maxlen=self.KEPT)
 
     def record_every_context_of(self, browser) -> None:
         new_context = browser.new_context
@@ -162,14 +163,14 @@ class PageConsole:
             self.add(f"{message.type}: {message.text}")
 
     def add(self, line: str) -> None:
-        self.lines = [*self.lines[-(self.KEPT - 1):], line]
+        self.lines.append(line)
 
 
 PAGE_CONSOLE = PageConsole()
 
 
 def pytest_runtest_setup(item):
-    PAGE_CONSOLE.lines = []
+    PAGE_CONSOLE.lines.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)
